@@ -1,0 +1,3 @@
+from recount_desktop.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,59 @@
+"""The command line. Thin: parse, call the core, print. Exit 0 done, 1 rejected, 2 wrong usage.
+
+Each subcommand lives in its own module here with ``register(subparsers)``; modules are found
+automatically, so adding a command touches no shared file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+from collections.abc import Sequence
+
+from recount_desktop import __version__
+from recount_desktop.cli.common import CommandError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="recount-desktop",
+        description="Margins, recount triggers, tally sheets and the canvassers' report. "
+        "With no command (or just an election file) it opens the window.",
+    )
+    parser.add_argument("--version", action="version", version=f"recount-desktop {__version__}")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if module.name.startswith("cmd_"):
+            importlib.import_module(f"{__name__}.{module.name}").register(subparsers)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    subcommands = _subcommand_names(parser)
+    if not args_list or (args_list[0] not in subcommands and not args_list[0].startswith("-")):
+        return _open_gui(args_list, parser)
+    args = parser.parse_args(args_list)
+    try:
+        return int(args.func(args) or 0)
+    except CommandError as error:
+        print(f"recount-desktop: {error}", file=sys.stderr)
+        return 1
+
+
+def _subcommand_names(parser: argparse.ArgumentParser) -> set[str]:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return set(action.choices)
+    return set()
+
+
+def _open_gui(args_list: list[str], parser: argparse.ArgumentParser) -> int:
+    if len(args_list) > 1:
+        parser.error(f"unknown command {args_list[0]!r}")
+    from recount_desktop.ui.app import run_gui  # Qt loads only when the window is wanted
+
+    return run_gui(args_list[0] if args_list else None)

@@ -1,0 +1,38 @@
+"""``recount-desktop new ELECTION --state XX ...``: create an election file."""
+
+from __future__ import annotations
+
+import argparse
+
+from recount_desktop.cli.common import CommandError, add_operator_option, iso_date
+from recount_desktop.domain import Election, State
+from recount_desktop.store import ElectionFileError, create_election_file
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("new", help="create an election file")
+    parser.add_argument("election", metavar="ELECTION", help="the new file, e.g. general-2026.canvass")
+    parser.add_argument("--state", required=True, choices=[s.value for s in State])
+    parser.add_argument("--jurisdiction", required=True, help="e.g. 'Sarpy County'")
+    parser.add_argument("--election-name", required=True)
+    parser.add_argument("--election-date", required=True, type=iso_date, metavar="YYYY-MM-DD")
+    parser.add_argument("--canvass-date", type=iso_date, metavar="YYYY-MM-DD")
+    add_operator_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        election = Election(
+            state=State(args.state),
+            jurisdiction=args.jurisdiction,
+            name=args.election_name,
+            election_date=args.election_date,
+            canvass_date=args.canvass_date,
+        )
+        with create_election_file(args.election, election, operator=args.operator):
+            pass
+    except (ValueError, ElectionFileError) as error:
+        raise CommandError(f"{args.election}: {error}" if isinstance(error, ValueError) else str(error)) from error
+    print(f"Created {args.election}: {election.name}, {election.jurisdiction}, {election.state_name}")
+    return 0

@@ -1,0 +1,34 @@
+"""Shared pieces of the subcommands: the error that becomes exit status 1, opening files."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+
+from recount_desktop.store import ElectionFile, ElectionFileError, open_election_file
+from recount_desktop.store.election_file import default_operator
+
+
+class CommandError(Exception):
+    """Input rejected or a check failed: printed on stderr, exit status 1."""
+
+
+def open_election(path: str, operator: str | None = None) -> ElectionFile:
+    try:
+        return open_election_file(path, operator=operator)
+    except ElectionFileError as error:
+        raise CommandError(str(error)) from error
+
+
+def add_operator_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--operator", default=default_operator(),
+        help="name recorded in the audit log (default: your login name)",
+    )
+
+
+def iso_date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date in the form YYYY-MM-DD") from error

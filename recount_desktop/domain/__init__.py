@@ -1,0 +1,45 @@
+"""Pure-Python election records and arithmetic. No Qt, no pandas, no sqlite here."""
+
+from recount_desktop.domain.records import (
+    Approval,
+    BoardMember,
+    Choice,
+    Contest,
+    ContestKind,
+    ContestStatistics,
+    Device,
+    Election,
+    ElectionResults,
+    ElectionType,
+    FiledWith,
+    MeasureType,
+    Precinct,
+    Scope,
+    State,
+    Tally,
+    VotingMethod,
+)
+from recount_desktop.domain.outcome import ChoiceOutcome, ContestOutcome, contest_outcome
+
+__all__ = [
+    "Approval",
+    "BoardMember",
+    "Choice",
+    "ChoiceOutcome",
+    "Contest",
+    "ContestKind",
+    "ContestOutcome",
+    "ContestStatistics",
+    "Device",
+    "Election",
+    "ElectionResults",
+    "ElectionType",
+    "FiledWith",
+    "MeasureType",
+    "Precinct",
+    "Scope",
+    "State",
+    "Tally",
+    "VotingMethod",
+    "contest_outcome",
+]

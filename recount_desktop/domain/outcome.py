@@ -1,0 +1,129 @@
+"""Who won: the winners of N seats, a tie across the seat boundary, a question approved or rejected."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from recount_desktop.domain.records import Approval, Contest
+
+
+class ChoiceOutcome(StrEnum):
+    ELECTED = "elected"
+    DEFEATED = "defeated"
+    TIED = "tied"
+    APPROVED = "approved"
+    REJECTED = "rejected"
+
+
+_YES_SIDES = ("yes", "for")
+
+
+@dataclass(frozen=True)
+class ContestOutcome:
+    """The result of one contest from its totals.
+
+    For candidates, ``tied`` holds the candidates level at the last seat when there are more of
+    them than seats left: they are neither elected nor defeated until the tie is resolved.
+    For questions, ``approved`` says whether the question passed and ``winners`` holds the side
+    that prevailed.
+    """
+
+    contest: str
+    ranking: tuple[tuple[str, int], ...]
+    choice_outcomes: tuple[tuple[str, ChoiceOutcome], ...]
+    winners: tuple[str, ...]
+    tied: tuple[str, ...]
+    approved: bool | None = None
+
+    def outcome_of(self, choice: str) -> ChoiceOutcome:
+        return dict(self.choice_outcomes)[choice]
+
+    @property
+    def is_tie(self) -> bool:
+        return bool(self.tied)
+
+    @property
+    def losers(self) -> tuple[str, ...]:
+        return tuple(
+            name for name, outcome in self.choice_outcomes
+            if outcome in (ChoiceOutcome.DEFEATED, ChoiceOutcome.REJECTED)
+        )
+
+
+def contest_outcome(contest: Contest, totals: Mapping[str, int]) -> ContestOutcome:
+    """Decide a contest from its total votes per choice."""
+    missing = set(contest.choice_names()) - set(totals)
+    if missing:
+        raise ValueError(f"no total for {sorted(missing)} in {contest.name!r}")
+    if contest.is_question:
+        return _question_outcome(contest, totals)
+    return _candidate_outcome(contest, totals)
+
+
+def _ranking(contest: Contest, totals: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
+    # Stable sort: equal counts keep the ballot order, which only matters for display.
+    order = {name: i for i, name in enumerate(contest.choice_names())}
+    return tuple(sorted(((n, totals[n]) for n in order), key=lambda item: (-item[1], order[item[0]])))
+
+
+def _candidate_outcome(contest: Contest, totals: Mapping[str, int]) -> ContestOutcome:
+    ranking = _ranking(contest, totals)
+    if len(ranking) <= contest.seats:
+        outcomes = tuple((name, ChoiceOutcome.ELECTED) for name, _ in ranking)
+        return ContestOutcome(contest.name, ranking, outcomes, tuple(n for n, _ in ranking), ())
+    boundary = ranking[contest.seats - 1][1]
+    above = [name for name, votes in ranking if votes > boundary]
+    level = [name for name, votes in ranking if votes == boundary]
+    seats_left = contest.seats - len(above)
+    tied = tuple(level) if len(level) > seats_left else ()
+    winners = tuple(above) if tied else tuple(above + level)
+    outcomes = []
+    for name, _ in ranking:
+        if name in winners:
+            outcomes.append((name, ChoiceOutcome.ELECTED))
+        elif name in tied:
+            outcomes.append((name, ChoiceOutcome.TIED))
+        else:
+            outcomes.append((name, ChoiceOutcome.DEFEATED))
+    return ContestOutcome(contest.name, ranking, tuple(outcomes), winners, tied)
+
+
+def yes_and_no_sides(contest: Contest) -> tuple[str, str]:
+    """The approving side (Yes / For) and the other side of a question, in that order."""
+    names = contest.choice_names()
+    if len(names) != 2:
+        raise ValueError(f"question {contest.name!r} must have exactly two sides, not {len(names)}")
+    first, second = names
+    if " ".join(second.split()).lower() in _YES_SIDES:
+        return second, first
+    return first, second
+
+
+def question_approved(approval: Approval, yes: int, no: int) -> bool:
+    """Apply the approval rule; a tie never approves a majority question (Utah 20A-4-304)."""
+    if approval.rule == "required":
+        assert approval.required_votes is not None
+        return yes >= approval.required_votes
+    total = yes + no
+    if total == 0:
+        return False
+    if approval.rule == "fraction":
+        assert approval.fraction is not None
+        return Fraction(yes, total) >= approval.fraction
+    return yes > no
+
+
+def _question_outcome(contest: Contest, totals: Mapping[str, int]) -> ContestOutcome:
+    yes_side, no_side = yes_and_no_sides(contest)
+    approved = question_approved(contest.approval, totals[yes_side], totals[no_side])
+    outcomes = (
+        (yes_side, ChoiceOutcome.APPROVED if approved else ChoiceOutcome.REJECTED),
+        (no_side, ChoiceOutcome.REJECTED if approved else ChoiceOutcome.APPROVED),
+    )
+    winner = yes_side if approved else no_side
+    return ContestOutcome(
+        contest.name, _ranking(contest, totals), outcomes, (winner,), (), approved=approved
+    )

@@ -1,0 +1,379 @@
+"""The election's records: immutable, exact (vote counts are ``int``, ratios ``Fraction``).
+
+Everything the importers produce, the store keeps, the rules engine reads and the report prints
+is one of these. Validation happens at construction so a bad record cannot exist.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+from fractions import Fraction
+
+
+class State(StrEnum):
+    NE = "NE"
+    CO = "CO"
+    OK = "OK"
+    MT = "MT"
+    UT = "UT"
+
+
+STATE_NAMES = {
+    State.NE: "Nebraska",
+    State.CO: "Colorado",
+    State.OK: "Oklahoma",
+    State.MT: "Montana",
+    State.UT: "Utah",
+}
+
+
+class ContestKind(StrEnum):
+    CANDIDATE = "candidate"
+    QUESTION = "question"
+
+
+class Scope(StrEnum):
+    PRECINCT = "precinct"
+    COUNTY = "county"
+    MUNICIPAL = "municipal"
+    LOCAL_DISTRICT = "local_district"
+    SCHOOL_DISTRICT = "school_district"
+    MULTI_COUNTY = "multi_county"
+    LEGISLATIVE = "legislative"
+    JUDICIAL_DISTRICT = "judicial_district"
+    CONGRESSIONAL = "congressional"
+    STATEWIDE = "statewide"
+
+
+class ElectionType(StrEnum):
+    GENERAL = "general"
+    PRIMARY = "primary"
+    MUNICIPAL_PRIMARY = "municipal_primary"
+    MUNICIPAL_GENERAL = "municipal_general"
+    LOCAL_DISTRICT = "local_district"
+    SPECIAL = "special"
+
+
+class VotingMethod(StrEnum):
+    PLURALITY = "plurality"
+    IRV = "irv"
+
+
+class MeasureType(StrEnum):
+    STATUTORY = "statutory"
+    CONSTITUTIONAL = "constitutional"
+
+
+class FiledWith(StrEnum):
+    SOS = "sos"
+    COUNTY = "county"
+
+
+def _require_count(value: object, what: str) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be a whole number, not {value!r}")
+    if value < 0:
+        raise ValueError(f"{what} must not be negative, not {value}")
+
+
+def _require_name(value: object, what: str) -> None:
+    if not isinstance(value, str) or not value.strip():
+        raise ValueError(f"{what} must be a non-empty name, not {value!r}")
+
+
+@dataclass(frozen=True)
+class Approval:
+    """How a question passes: a simple majority, a fraction of the votes, or a fixed count of yes votes.
+
+    ``required_votes`` is the number "required for approval" that some statutes take as given
+    (RULES.md OK-6: it comes from the law authorizing the question, so it is an input).
+    """
+
+    rule: str = "majority"  # "majority" | "fraction" | "required"
+    fraction: Fraction | None = None
+    required_votes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.rule == "majority":
+            if self.fraction is not None or self.required_votes is not None:
+                raise ValueError("a majority approval takes no fraction or vote count")
+        elif self.rule == "fraction":
+            if self.fraction is None or not Fraction(0) < self.fraction < Fraction(1):
+                raise ValueError(f"an approval fraction must lie between 0 and 1, not {self.fraction}")
+        elif self.rule == "required":
+            if self.required_votes is None:
+                raise ValueError("a required-votes approval needs the number of votes")
+            _require_count(self.required_votes, "votes required for approval")
+        else:
+            raise ValueError(f"unknown approval rule {self.rule!r}")
+
+    @classmethod
+    def parse(cls, text: str) -> Approval:
+        """Read ``majority``, a fraction such as ``3/5`` or ``60%``, or ``required:N``."""
+        raw = " ".join(str(text).split()).lower()
+        if raw in ("", "majority", "simple majority"):
+            return cls()
+        if raw.startswith("required:"):
+            number = raw.removeprefix("required:").strip().replace(",", "")
+            if not number.isdigit():
+                raise ValueError(f"'required:' must be followed by a whole number of votes, not {text!r}")
+            return cls(rule="required", required_votes=int(number))
+        match = re.fullmatch(r"(\d+)\s*/\s*(\d+)", raw) or re.fullmatch(r"(\d+(?:\.\d+)?)\s*%", raw)
+        if match is None:
+            raise ValueError(f"approval must be 'majority', a fraction like '3/5' or 'required:N', not {text!r}")
+        if raw.endswith("%"):
+            value = Fraction(match.group(1)) / 100
+        else:
+            denominator = int(match.group(2))
+            if denominator == 0:
+                raise ValueError(f"approval fraction {text!r} divides by zero")
+            value = Fraction(int(match.group(1)), denominator)
+        return cls(rule="fraction", fraction=value)
+
+    def to_text(self) -> str:
+        if self.rule == "fraction":
+            assert self.fraction is not None
+            return f"{self.fraction.numerator}/{self.fraction.denominator}"
+        if self.rule == "required":
+            return f"required:{self.required_votes}"
+        return "majority"
+
+
+@dataclass(frozen=True)
+class BoardMember:
+    name: str
+    title: str = ""
+
+    def __post_init__(self) -> None:
+        _require_name(self.name, "board member name")
+
+    @classmethod
+    def parse(cls, text: str) -> BoardMember:
+        """Read ``Name, Title`` as the template's Election sheet writes a board member."""
+        name, _, title = str(text).partition(",")
+        return cls(name=" ".join(name.split()), title=" ".join(title.split()))
+
+
+@dataclass(frozen=True)
+class Election:
+    state: State
+    jurisdiction: str
+    name: str
+    election_date: date
+    canvass_date: date | None = None
+    board_members: tuple[BoardMember, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "state", State(self.state))
+        _require_name(self.jurisdiction, "jurisdiction")
+        _require_name(self.name, "election name")
+        if self.canvass_date is not None and self.canvass_date < self.election_date:
+            raise ValueError(
+                f"canvass date {self.canvass_date} is before the election date {self.election_date}"
+            )
+
+    @property
+    def state_name(self) -> str:
+        return STATE_NAMES[self.state]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A candidate or a side of a question. Write-in lines are choices too (RULES.md X-1)."""
+
+    name: str
+    party: str | None = None
+
+    def __post_init__(self) -> None:
+        _require_name(self.name, "choice name")
+
+
+_QUESTION_SIDES = ({"yes", "no"}, {"for", "against"})
+_VOTE_FOR = re.compile(r"\(\s*vote\s+for\s+(\d+)\s*\)", re.IGNORECASE)
+
+
+def default_kind(choice_names: Iterable[str]) -> ContestKind:
+    """CONTRACT.md: ``question`` when the choices are Yes/No or For/Against, else ``candidate``."""
+    names = {" ".join(n.split()).lower() for n in choice_names}
+    return ContestKind.QUESTION if names in _QUESTION_SIDES else ContestKind.CANDIDATE
+
+
+def seats_from_name(contest_name: str) -> int:
+    """CONTRACT.md: N from a "(Vote For N)" in the contest name, else 1."""
+    match = _VOTE_FOR.search(contest_name)
+    return int(match.group(1)) if match and int(match.group(1)) >= 1 else 1
+
+
+@dataclass(frozen=True)
+class Contest:
+    """A race or question with every attribute of CONTRACT.md's Contests table, defaults included.
+
+    ``election_type`` None means "the election's own type".
+    """
+
+    name: str
+    choices: tuple[Choice, ...] = ()
+    kind: ContestKind = ContestKind.CANDIDATE
+    seats: int = 1
+    scope: Scope = Scope.COUNTY
+    election_type: ElectionType | None = None
+    voting_method: VotingMethod = VotingMethod.PLURALITY
+    approval: Approval = field(default_factory=Approval)
+    measure_type: MeasureType | None = None
+    filed_with: FiledWith = FiledWith.COUNTY
+    runoff_possible: bool = False
+    incomplete_precinct_data: bool = False
+
+    def __post_init__(self) -> None:
+        _require_name(self.name, "contest name")
+        _require_count(self.seats, f"seats of {self.name!r}")
+        if self.seats < 1:
+            raise ValueError(f"contest {self.name!r} must have at least one seat")
+        for attr, enum in (("kind", ContestKind), ("scope", Scope), ("voting_method", VotingMethod),
+                           ("filed_with", FiledWith)):
+            object.__setattr__(self, attr, enum(getattr(self, attr)))
+        if self.election_type is not None:
+            object.__setattr__(self, "election_type", ElectionType(self.election_type))
+        if self.measure_type is not None:
+            object.__setattr__(self, "measure_type", MeasureType(self.measure_type))
+        names = [c.name for c in self.choices]
+        if len(set(names)) != len(names):
+            raise ValueError(f"contest {self.name!r} lists a choice twice")
+
+    @property
+    def is_question(self) -> bool:
+        return self.kind is ContestKind.QUESTION
+
+    def choice_names(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.choices)
+
+
+_PSEUDO_WORDS = ("absentee", "early", "provisional", "mail", "resident", "uocava", "overseas")
+
+
+def looks_like_pseudo_precinct(name: str) -> bool:
+    """Counting groups that are not geographic precincts (e.g. "Absentee/Early", "Provisional")."""
+    lowered = name.lower()
+    return any(word in lowered for word in _PSEUDO_WORDS)
+
+
+@dataclass(frozen=True)
+class Precinct:
+    name: str
+    county: str | None = None
+    pseudo: bool = False
+
+    def __post_init__(self) -> None:
+        _require_name(self.name, "precinct name")
+
+
+@dataclass(frozen=True)
+class Device:
+    """A voting device (tabulator) whose ballots can be retabulated as one unit."""
+
+    name: str
+    precinct: str | None = None
+
+    def __post_init__(self) -> None:
+        _require_name(self.name, "device name")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Votes for one choice in one precinct, with an optional breakdown by vote type.
+
+    A suppressed cell (e.g. ``***`` in a published file) is kept as suppressed, never as zero;
+    its ``votes`` is 0 and the contest is marked as having incomplete precinct data.
+    """
+
+    precinct: str
+    contest: str
+    choice: str
+    votes: int
+    vote_types: tuple[tuple[str, int], ...] = ()
+    suppressed: bool = False
+
+    def __post_init__(self) -> None:
+        where = f"votes for {self.choice!r} in {self.precinct!r} ({self.contest})"
+        _require_count(self.votes, where)
+        for vote_type, count in self.vote_types:
+            _require_name(vote_type, "vote type")
+            _require_count(count, f"{where}, {vote_type}")
+        if self.vote_types and not self.suppressed and sum(c for _, c in self.vote_types) != self.votes:
+            raise ValueError(f"{where}: the vote types do not add up to {self.votes}")
+        if self.suppressed and self.votes != 0:
+            raise ValueError(f"{where}: a suppressed cell carries no count")
+
+
+@dataclass(frozen=True)
+class ContestStatistics:
+    """Registered voters, ballots cast, over and under votes: per precinct, or contest-wide (None)."""
+
+    contest: str
+    precinct: str | None = None
+    registered_voters: int | None = None
+    ballots_cast: int | None = None
+    over_votes: int | None = None
+    under_votes: int | None = None
+
+    def __post_init__(self) -> None:
+        for attr in ("registered_voters", "ballots_cast", "over_votes", "under_votes"):
+            value = getattr(self, attr)
+            if value is not None:
+                _require_count(value, f"{attr.replace('_', ' ')} of {self.contest!r}")
+
+
+@dataclass(frozen=True)
+class ElectionResults:
+    """A whole set of precinct results: what an import produces and what the store replaces at once."""
+
+    contests: tuple[Contest, ...] = ()
+    precincts: tuple[Precinct, ...] = ()
+    tallies: tuple[Tally, ...] = ()
+    statistics: tuple[ContestStatistics, ...] = ()
+    devices: tuple[Device, ...] = ()
+
+    def __post_init__(self) -> None:
+        contests = {c.name: c for c in self.contests}
+        if len(contests) != len(self.contests):
+            raise ValueError("a contest name appears twice")
+        precincts = {p.name for p in self.precincts}
+        if len(precincts) != len(self.precincts):
+            raise ValueError("a precinct name appears twice")
+        seen: set[tuple[str, str, str]] = set()
+        for t in self.tallies:
+            contest = contests.get(t.contest)
+            if contest is None or t.choice not in contest.choice_names():
+                raise ValueError(f"tally for unknown contest or choice: {t.contest!r} / {t.choice!r}")
+            if t.precinct not in precincts:
+                raise ValueError(f"tally for unknown precinct {t.precinct!r}")
+            key = (t.contest, t.choice, t.precinct)
+            if key in seen:
+                raise ValueError(f"two tallies for {t.choice!r} in {t.precinct!r} ({t.contest})")
+            seen.add(key)
+
+    def contest(self, name: str) -> Contest:
+        for contest in self.contests:
+            if contest.name == name:
+                return contest
+        raise KeyError(name)
+
+    def totals(self, contest_name: str) -> dict[str, int]:
+        """Votes per choice summed over all precincts, in the contest's choice order."""
+        totals = dict.fromkeys(self.contest(contest_name).choice_names(), 0)
+        for tally in self.tallies:
+            if tally.contest == contest_name:
+                totals[tally.choice] += tally.votes
+        return totals
+
+    def precinct_votes(self, contest_name: str) -> Mapping[str, dict[str, int]]:
+        """Votes per precinct and choice for one contest (precinct order as stored)."""
+        by_precinct: dict[str, dict[str, int]] = {}
+        for tally in self.tallies:
+            if tally.contest == contest_name:
+                by_precinct.setdefault(tally.precinct, {})[tally.choice] = tally.votes
+        return by_precinct

@@ -1,0 +1,2 @@
+class ElectionFileError(Exception):
+    """An election file that cannot be created, opened or changed; the message names the file."""

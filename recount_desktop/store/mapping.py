@@ -1,0 +1,256 @@
+"""Rows <-> domain records. Writers expect to run inside ``ElectionFile.transaction``."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Mapping
+from datetime import date
+
+from recount_desktop.domain import (
+    Approval,
+    BoardMember,
+    Choice,
+    Contest,
+    ContestStatistics,
+    Device,
+    Election,
+    ElectionResults,
+    Precinct,
+    Tally,
+)
+from recount_desktop.domain.records import (
+    ContestKind,
+    ElectionType,
+    FiledWith,
+    MeasureType,
+    Scope,
+    VotingMethod,
+)
+from recount_desktop.store.errors import ElectionFileError
+
+
+def write_election(conn: sqlite3.Connection, election: Election) -> None:
+    conn.execute(
+        "INSERT INTO election (id, state, jurisdiction, name, election_date, canvass_date)"
+        " VALUES (1, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET state = excluded.state,"
+        " jurisdiction = excluded.jurisdiction, name = excluded.name,"
+        " election_date = excluded.election_date, canvass_date = excluded.canvass_date",
+        (
+            str(election.state),
+            election.jurisdiction,
+            election.name,
+            election.election_date.isoformat(),
+            election.canvass_date.isoformat() if election.canvass_date else None,
+        ),
+    )
+    conn.execute("DELETE FROM board_member")
+    conn.executemany(
+        "INSERT INTO board_member (position, name, title) VALUES (?, ?, ?)",
+        [(i, m.name, m.title) for i, m in enumerate(election.board_members)],
+    )
+
+
+def read_election(conn: sqlite3.Connection) -> Election:
+    row = conn.execute(
+        "SELECT state, jurisdiction, name, election_date, canvass_date FROM election WHERE id = 1"
+    ).fetchone()
+    if row is None:
+        raise ElectionFileError("the file holds no election record")
+    members = tuple(
+        BoardMember(name, title)
+        for name, title in conn.execute("SELECT name, title FROM board_member ORDER BY position")
+    )
+    return Election(
+        state=row[0],
+        jurisdiction=row[1],
+        name=row[2],
+        election_date=date.fromisoformat(row[3]),
+        canvass_date=date.fromisoformat(row[4]) if row[4] else None,
+        board_members=members,
+    )
+
+
+def _contest_row(position: int, c: Contest) -> tuple[object, ...]:
+    return (
+        position, c.name, str(c.kind), c.seats, str(c.scope),
+        str(c.election_type) if c.election_type else None, str(c.voting_method),
+        c.approval.to_text(), str(c.measure_type) if c.measure_type else None,
+        str(c.filed_with), int(c.runoff_possible), int(c.incomplete_precinct_data),
+    )
+
+
+def write_results(conn: sqlite3.Connection, results: ElectionResults) -> None:
+    """Replace every contest, precinct, device and tally with ``results``."""
+    for table in ("contest", "precinct", "device"):
+        conn.execute(f"DELETE FROM {table}")  # cascades to choices, tallies and statistics
+    contest_ids = _insert_contests(conn, results)
+    choice_ids = {
+        (contest, choice): cid
+        for cid, contest, choice in conn.execute(
+            "SELECT choice.id, contest.name, choice.name FROM choice JOIN contest ON contest.id = contest_id"
+        )
+    }
+    conn.executemany(
+        "INSERT INTO precinct (position, name, county, pseudo) VALUES (?, ?, ?, ?)",
+        [(i, p.name, p.county, int(p.pseudo)) for i, p in enumerate(results.precincts)],
+    )
+    precinct_ids = dict(conn.execute("SELECT name, id FROM precinct").fetchall())
+    conn.executemany(
+        "INSERT INTO device (name, precinct_id) VALUES (?, ?)",
+        [(d.name, precinct_ids.get(d.precinct) if d.precinct else None) for d in results.devices],
+    )
+    _insert_tallies(conn, results.tallies, choice_ids, precinct_ids)
+    conn.executemany(
+        "INSERT INTO contest_statistics (contest_id, precinct_id, registered_voters, ballots_cast,"
+        " over_votes, under_votes) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (contest_ids[s.contest], precinct_ids[s.precinct] if s.precinct else None,
+             s.registered_voters, s.ballots_cast, s.over_votes, s.under_votes)
+            for s in results.statistics
+        ],
+    )
+
+
+def _insert_contests(conn: sqlite3.Connection, results: ElectionResults) -> dict[str, int]:
+    conn.executemany(
+        "INSERT INTO contest (position, name, kind, seats, scope, election_type, voting_method,"
+        " approval, measure_type, filed_with, runoff_possible, incomplete_precinct_data)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [_contest_row(i, c) for i, c in enumerate(results.contests)],
+    )
+    contest_ids = dict(conn.execute("SELECT name, id FROM contest").fetchall())
+    conn.executemany(
+        "INSERT INTO choice (contest_id, position, name, party) VALUES (?, ?, ?, ?)",
+        [
+            (contest_ids[c.name], i, choice.name, choice.party)
+            for c in results.contests
+            for i, choice in enumerate(c.choices)
+        ],
+    )
+    return contest_ids
+
+
+def _insert_tallies(
+    conn: sqlite3.Connection,
+    tallies: tuple[Tally, ...],
+    choice_ids: Mapping[tuple[str, str], int],
+    precinct_ids: Mapping[str, int],
+) -> None:
+    rows, type_rows = [], []
+    for t in tallies:
+        key = (choice_ids[(t.contest, t.choice)], precinct_ids[t.precinct])
+        rows.append((*key, t.votes, int(t.suppressed)))
+        type_rows.extend((*key, vote_type, votes) for vote_type, votes in t.vote_types)
+    conn.executemany(
+        "INSERT INTO tally (choice_id, precinct_id, votes, suppressed) VALUES (?, ?, ?, ?)", rows
+    )
+    conn.executemany(
+        "INSERT INTO tally_vote_type (choice_id, precinct_id, vote_type, votes) VALUES (?, ?, ?, ?)",
+        type_rows,
+    )
+
+
+def read_contests(conn: sqlite3.Connection) -> tuple[Contest, ...]:
+    choices: dict[int, list[Choice]] = {}
+    for contest_id, name, party in conn.execute(
+        "SELECT contest_id, name, party FROM choice ORDER BY contest_id, position"
+    ):
+        choices.setdefault(contest_id, []).append(Choice(name, party))
+    contests = []
+    for row in conn.execute(
+        "SELECT id, name, kind, seats, scope, election_type, voting_method, approval, measure_type,"
+        " filed_with, runoff_possible, incomplete_precinct_data FROM contest ORDER BY position"
+    ):
+        contests.append(
+            Contest(
+                name=row[1], choices=tuple(choices.get(row[0], ())), kind=ContestKind(row[2]),
+                seats=row[3], scope=Scope(row[4]),
+                election_type=ElectionType(row[5]) if row[5] else None,
+                voting_method=VotingMethod(row[6]), approval=Approval.parse(row[7]),
+                measure_type=MeasureType(row[8]) if row[8] else None,
+                filed_with=FiledWith(row[9]), runoff_possible=bool(row[10]),
+                incomplete_precinct_data=bool(row[11]),
+            )
+        )
+    return tuple(contests)
+
+
+def read_results(conn: sqlite3.Connection) -> ElectionResults:
+    contests = read_contests(conn)
+    precincts = tuple(
+        Precinct(name, county, bool(pseudo))
+        for name, county, pseudo in conn.execute(
+            "SELECT name, county, pseudo FROM precinct ORDER BY position"
+        )
+    )
+    devices = tuple(
+        Device(name, precinct)
+        for name, precinct in conn.execute(
+            "SELECT device.name, precinct.name FROM device"
+            " LEFT JOIN precinct ON precinct.id = device.precinct_id ORDER BY device.id"
+        )
+    )
+    return ElectionResults(
+        contests=contests,
+        precincts=precincts,
+        tallies=_read_tallies(conn),
+        statistics=_read_statistics(conn),
+        devices=devices,
+    )
+
+
+def _read_tallies(conn: sqlite3.Connection) -> tuple[Tally, ...]:
+    vote_types: dict[tuple[int, int], list[tuple[str, int]]] = {}
+    for choice_id, precinct_id, vote_type, votes in conn.execute(
+        "SELECT choice_id, precinct_id, vote_type, votes FROM tally_vote_type ORDER BY rowid"
+    ):
+        vote_types.setdefault((choice_id, precinct_id), []).append((vote_type, votes))
+    rows = conn.execute(
+        "SELECT tally.choice_id, tally.precinct_id, precinct.name, contest.name, choice.name,"
+        " tally.votes, tally.suppressed FROM tally"
+        " JOIN choice ON choice.id = tally.choice_id"
+        " JOIN contest ON contest.id = choice.contest_id"
+        " JOIN precinct ON precinct.id = tally.precinct_id"
+        " ORDER BY contest.position, precinct.position, choice.position"
+    )
+    return tuple(
+        Tally(precinct, contest, choice, votes, tuple(vote_types.get((cid, pid), ())), bool(sup))
+        for cid, pid, precinct, contest, choice, votes, sup in rows
+    )
+
+
+def _read_statistics(conn: sqlite3.Connection) -> tuple[ContestStatistics, ...]:
+    rows = conn.execute(
+        "SELECT contest.name, precinct.name, registered_voters, ballots_cast, over_votes, under_votes"
+        " FROM contest_statistics JOIN contest ON contest.id = contest_statistics.contest_id"
+        " LEFT JOIN precinct ON precinct.id = contest_statistics.precinct_id"
+        " ORDER BY contest.position, IFNULL(precinct.position, -1)"
+    )
+    return tuple(ContestStatistics(*row) for row in rows)
+
+
+_ATTRIBUTES = {
+    "kind": lambda v: str(ContestKind(v)),
+    "seats": lambda v: int(v),
+    "scope": lambda v: str(Scope(v)),
+    "election_type": lambda v: str(ElectionType(v)) if v else None,
+    "voting_method": lambda v: str(VotingMethod(v)),
+    "approval": lambda v: Approval.parse(v).to_text(),
+    "measure_type": lambda v: str(MeasureType(v)) if v else None,
+    "filed_with": lambda v: str(FiledWith(v)),
+    "runoff_possible": lambda v: int(str(v).lower() in ("yes", "true", "1")),
+}
+
+
+def write_contest_attributes(conn: sqlite3.Connection, contest_name: str, changes: Mapping[str, str]) -> None:
+    unknown = set(changes) - set(_ATTRIBUTES)
+    if unknown:
+        raise ElectionFileError(f"unknown contest attribute(s): {', '.join(sorted(unknown))}")
+    for attribute, text in changes.items():
+        try:
+            value = _ATTRIBUTES[attribute](text)
+        except ValueError as error:
+            raise ElectionFileError(f"{contest_name}: {attribute} cannot be {text!r} ({error})") from error
+        cursor = conn.execute(f"UPDATE contest SET {attribute} = ? WHERE name = ?", (value, contest_name))
+        if cursor.rowcount != 1:
+            raise ElectionFileError(f"no contest named {contest_name!r}")

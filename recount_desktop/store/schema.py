@@ -1,0 +1,137 @@
+"""Schema of the election file and the migrations that bring an older file up to date.
+
+``PRAGMA user_version`` holds the schema version. Each migration is a list of statements run in
+the same transaction as the version bump, so a file is never left half-migrated.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from recount_desktop.store.errors import ElectionFileError
+
+# Version 1: the election, its contests, precincts, tallies and the audit log.
+_V1 = [
+    """CREATE TABLE election (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        state TEXT NOT NULL CHECK (state IN ('NE', 'CO', 'OK', 'MT', 'UT')),
+        jurisdiction TEXT NOT NULL,
+        name TEXT NOT NULL,
+        election_date TEXT NOT NULL,
+        canvass_date TEXT
+    )""",
+    """CREATE TABLE board_member (
+        position INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        title TEXT NOT NULL DEFAULT ''
+    )""",
+    """CREATE TABLE contest (
+        id INTEGER PRIMARY KEY,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        seats INTEGER NOT NULL CHECK (seats >= 1),
+        scope TEXT NOT NULL,
+        election_type TEXT,
+        voting_method TEXT NOT NULL,
+        approval TEXT NOT NULL,
+        measure_type TEXT,
+        filed_with TEXT NOT NULL,
+        runoff_possible INTEGER NOT NULL CHECK (runoff_possible IN (0, 1)),
+        incomplete_precinct_data INTEGER NOT NULL DEFAULT 0
+    )""",
+    """CREATE TABLE choice (
+        id INTEGER PRIMARY KEY,
+        contest_id INTEGER NOT NULL REFERENCES contest(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        party TEXT,
+        UNIQUE (contest_id, name)
+    )""",
+    """CREATE TABLE precinct (
+        id INTEGER PRIMARY KEY,
+        position INTEGER NOT NULL,
+        name TEXT NOT NULL UNIQUE,
+        county TEXT,
+        pseudo INTEGER NOT NULL CHECK (pseudo IN (0, 1))
+    )""",
+    """CREATE TABLE tally (
+        choice_id INTEGER NOT NULL REFERENCES choice(id) ON DELETE CASCADE,
+        precinct_id INTEGER NOT NULL REFERENCES precinct(id) ON DELETE CASCADE,
+        votes INTEGER NOT NULL CHECK (votes >= 0),
+        suppressed INTEGER NOT NULL DEFAULT 0 CHECK (suppressed IN (0, 1)),
+        PRIMARY KEY (choice_id, precinct_id)
+    )""",
+    """CREATE TABLE contest_statistics (
+        contest_id INTEGER NOT NULL REFERENCES contest(id) ON DELETE CASCADE,
+        precinct_id INTEGER REFERENCES precinct(id) ON DELETE CASCADE,
+        registered_voters INTEGER CHECK (registered_voters >= 0),
+        ballots_cast INTEGER CHECK (ballots_cast >= 0),
+        over_votes INTEGER CHECK (over_votes >= 0),
+        under_votes INTEGER CHECK (under_votes >= 0)
+    )""",
+    "CREATE UNIQUE INDEX contest_statistics_unit ON contest_statistics(contest_id, IFNULL(precinct_id, 0))",
+    """CREATE TABLE audit_log (
+        seq INTEGER PRIMARY KEY,
+        ts TEXT NOT NULL,
+        operator TEXT NOT NULL,
+        action TEXT NOT NULL,
+        details TEXT NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+    )""",
+    """CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+       BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END""",
+    """CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+       BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END""",
+]
+
+# Version 2: vote-type breakdowns, voting devices and per-election settings (reading choices).
+_V2 = [
+    """CREATE TABLE tally_vote_type (
+        choice_id INTEGER NOT NULL,
+        precinct_id INTEGER NOT NULL,
+        vote_type TEXT NOT NULL,
+        votes INTEGER NOT NULL CHECK (votes >= 0),
+        PRIMARY KEY (choice_id, precinct_id, vote_type),
+        FOREIGN KEY (choice_id, precinct_id) REFERENCES tally(choice_id, precinct_id) ON DELETE CASCADE
+    )""",
+    """CREATE TABLE device (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        precinct_id INTEGER REFERENCES precinct(id) ON DELETE SET NULL
+    )""",
+    """CREATE TABLE setting (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    )""",
+]
+
+MIGRATIONS: tuple[list[str], ...] = (_V1, _V2)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, path: str, target: int = SCHEMA_VERSION) -> int:
+    """Bring the file up to ``target``; refuse a file written by a newer Recount Desktop."""
+    current = schema_version(conn)
+    if current > SCHEMA_VERSION:
+        raise ElectionFileError(
+            f"{path}: this election file was written by a newer version of Recount Desktop "
+            f"(file schema {current}, this program understands up to {SCHEMA_VERSION}). "
+            "Open it with that version or newer; the file has not been changed."
+        )
+    for version in range(current + 1, target + 1):
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in MIGRATIONS[version - 1]:
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {version}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    return schema_version(conn)
