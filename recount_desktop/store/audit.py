@@ -97,7 +97,8 @@ def verify_chain(conn: sqlite3.Connection) -> ChainReport:
         problem = _entry_problem(expected_seq, expected_prev, seq, ts, operator, action, details,
                                  prev_hash, digest)
         if problem:
-            return ChainReport(count, expected_prev, broken_at=seq, problem=problem)
+            # A removed row is named by the number that is missing, not by the row after the gap.
+            return ChainReport(count, expected_prev, broken_at=min(seq, expected_seq), problem=problem)
         expected_prev, expected_seq, count = digest, seq + 1, count + 1
     return ChainReport(count, expected_prev)
 

@@ -211,7 +211,7 @@ def _read_tallies(conn: sqlite3.Connection) -> tuple[Tally, ...]:
         " JOIN choice ON choice.id = tally.choice_id"
         " JOIN contest ON contest.id = choice.contest_id"
         " JOIN precinct ON precinct.id = tally.precinct_id"
-        " ORDER BY contest.position, precinct.position, choice.position"
+        " ORDER BY tally.rowid"
     )
     return tuple(
         Tally(precinct, contest, choice, votes, tuple(vote_types.get((cid, pid), ())), bool(sup))
@@ -224,7 +224,7 @@ def _read_statistics(conn: sqlite3.Connection) -> tuple[ContestStatistics, ...]:
         "SELECT contest.name, precinct.name, registered_voters, ballots_cast, over_votes, under_votes"
         " FROM contest_statistics JOIN contest ON contest.id = contest_statistics.contest_id"
         " LEFT JOIN precinct ON precinct.id = contest_statistics.precinct_id"
-        " ORDER BY contest.position, IFNULL(precinct.position, -1)"
+        " ORDER BY contest_statistics.rowid"
     )
     return tuple(ContestStatistics(*row) for row in rows)
 

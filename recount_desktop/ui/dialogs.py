@@ -1,0 +1,88 @@
+"""Dialogs of the main window: a new election."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QWidget,
+)
+
+from recount_desktop.domain import Election, State
+from recount_desktop.domain.records import STATE_NAMES
+
+
+def _to_date(value: QDate) -> date:
+    return date(value.year(), value.month(), value.day())
+
+
+class NewElectionDialog(QDialog):
+    """Asks for what ``recount-desktop new`` asks for; the caller creates the file."""
+
+    def __init__(self, parent: QWidget | None = None, folder: Path | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New election")
+        self.state = QComboBox()
+        for state in State:
+            self.state.addItem(f"{STATE_NAMES[state]} ({state.value})", state.value)
+        self.jurisdiction = QLineEdit(placeholderText="e.g. Cass County")
+        self.election_name = QLineEdit(placeholderText="e.g. General Election 2026")
+        self.election_date = QDateEdit(QDate.currentDate(), calendarPopup=True, displayFormat="yyyy-MM-dd")
+        self.canvass_date = QDateEdit(QDate.currentDate(), calendarPopup=True, displayFormat="yyyy-MM-dd")
+        self.path = QLineEdit(str((folder or Path.home()) / "election.canvass"))
+        browse = QPushButton("Browse…")
+        browse.clicked.connect(self._browse)
+        path_row = QHBoxLayout()
+        path_row.addWidget(self.path)
+        path_row.addWidget(browse)
+        self.error = QLabel(styleSheet="color: #b00020")
+        form = QFormLayout(self)
+        form.addRow("&State", self.state)
+        form.addRow("&Jurisdiction", self.jurisdiction)
+        form.addRow("Election &name", self.election_name)
+        form.addRow("Election &date", self.election_date)
+        form.addRow("&Canvass date", self.canvass_date)
+        form.addRow("&File", path_row)
+        form.addRow(self.error)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def _browse(self) -> None:
+        chosen, _ = QFileDialog.getSaveFileName(self, "New election file", self.path.text(),
+                                                "Election files (*.canvass)")
+        if chosen:
+            self.path.setText(chosen if chosen.endswith(".canvass") else chosen + ".canvass")
+
+    def election(self) -> Election:
+        return Election(
+            state=State(self.state.currentData()),
+            jurisdiction=self.jurisdiction.text().strip(),
+            name=self.election_name.text().strip(),
+            election_date=_to_date(self.election_date.date()),
+            canvass_date=_to_date(self.canvass_date.date()),
+        )
+
+    def _accept(self) -> None:
+        try:
+            self.election()
+        except ValueError as error:
+            self.error.setText(str(error).capitalize())
+            return
+        if Path(self.path.text()).exists():
+            self.error.setText("A file of that name already exists; choose another name.")
+            return
+        self.accept()

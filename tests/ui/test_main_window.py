@@ -1,0 +1,134 @@
+"""The main window opens on an election and shows what it holds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from recount_desktop import appstate
+from recount_desktop.store import open_election_file
+from recount_desktop.ui.app import create_main_window
+from recount_desktop.ui.dialogs import NewElectionDialog
+from recount_desktop.ui.main_window import MainWindow
+from recount_desktop.ui.models import ContestRow, ContestSummaryModel
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RECOUNT_DESKTOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def warnings_shown(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: shown.append(text))
+    return shown
+
+
+def _cell(window: MainWindow, row: int, column: int) -> str:
+    model = window.table.model()
+    return model.data(model.index(row, column))
+
+
+def test_first_start_opens_the_bundled_sample_election(qtbot) -> None:
+    window = create_main_window(operator="clerk-a")
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.title.text() == "General Election 2026"
+    assert window.subtitle.text() == "Cass County, Nebraska"
+    assert "Precincts: 14" in window.facts.text()
+    assert window.table.model().rowCount() == 5
+    assert _cell(window, 3, 0) == "Plattsmouth School Board (Vote For 3)"
+    assert _cell(window, 3, 2) == "3"
+    assert _cell(window, 3, 5) == "Ana Lindqvist, Brent Stoll, Carla Jiménez"
+    assert "All changes saved" in window.statusBar().currentMessage()
+
+
+def test_the_second_start_reopens_the_last_election(qtbot, election_file, results) -> None:
+    election_file.replace_results(results, {"source": "fixture"})
+    appstate.remember_file(election_file.path)
+    window = create_main_window(operator="clerk-b")
+    qtbot.addWidget(window)
+    assert window.title.text() == "General Election 2026"
+    assert window.subtitle.text() == "Sarpy County, Nebraska"
+    assert _cell(window, 0, 5) == "Ada Alvarez"
+    assert _cell(window, 0, 4) == f"{sum(results.totals('Mayor').values()):,}"
+
+
+def test_opening_a_file_that_is_not_an_election_warns_and_keeps_the_old_one(
+    qtbot, tmp_path: Path, election_file, warnings_shown
+) -> None:
+    window = create_main_window(str(election_file.path), operator="clerk-a")
+    qtbot.addWidget(window)
+    junk = tmp_path / "notes.canvass"
+    junk.write_text("these are not votes" * 100)
+    assert window.open_election(junk) is False
+    assert len(warnings_shown) == 1 and "notes.canvass" in warnings_shown[0]
+    assert window.title.text() == "General Election 2026"
+
+
+def test_new_election_dialog_creates_the_file(qtbot, tmp_path: Path, monkeypatch) -> None:
+    window = MainWindow("clerk-a")
+    qtbot.addWidget(window)
+    target = tmp_path / "primary.canvass"
+
+    def fill_in(dialog: NewElectionDialog) -> int:
+        dialog.state.setCurrentIndex(dialog.state.findData("UT"))
+        qtbot.keyClicks(dialog.jurisdiction, "Davis County")
+        qtbot.keyClicks(dialog.election_name, "Municipal Primary 2027")
+        dialog.election_date.setDate(QDate(2027, 8, 10))
+        dialog.canvass_date.setDate(QDate(2027, 8, 24))
+        dialog.path.setText(str(target))
+        dialog._accept()
+        return dialog.result()
+
+    monkeypatch.setattr(NewElectionDialog, "exec", fill_in)
+    window.new_election()
+    assert window.subtitle.text() == "Davis County, Utah"
+    with open_election_file(target) as store:
+        assert store.election().name == "Municipal Primary 2027"
+        assert [e.operator for e in store.audit_entries()] == ["clerk-a"]
+    assert appstate.recent_files()[0] == str(target.resolve())
+
+
+def test_new_election_dialog_refuses_a_blank_jurisdiction(qtbot, tmp_path: Path) -> None:
+    dialog = NewElectionDialog(folder=tmp_path)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.election_name, "General")
+    dialog._accept()
+    assert dialog.result() != NewElectionDialog.DialogCode.Accepted
+    assert "jurisdiction" in dialog.error.text().lower()
+
+
+def test_recent_menu_lists_elections_and_opens_one(qtbot, election_file, tmp_path) -> None:
+    appstate.remember_file(election_file.path)
+    window = MainWindow("clerk-a")
+    qtbot.addWidget(window)
+    window.recent_menu.aboutToShow.emit()
+    actions = [a for a in window.recent_menu.actions() if a.isEnabled()]
+    assert [a.text() for a in actions] == [str(election_file.path.resolve())]
+    actions[0].trigger()
+    assert window.title.text() == "General Election 2026"
+
+
+def test_contest_model_passes_qt_model_tester(qtmodeltester, results) -> None:
+    model = ContestSummaryModel(ContestRow.build(results))
+    qtmodeltester.check(model)
+    assert model.rowCount() == 3
+    assert model.data(model.index(2, 5)) == "Approved"
+    assert model.headerData(4, Qt.Orientation.Horizontal) == "Total votes"
+
+
+def test_window_size_is_remembered(qtbot) -> None:
+    window = MainWindow("clerk-a")
+    qtbot.addWidget(window)
+    window.resize(720, 520)
+    window.close()
+    again = MainWindow("clerk-a")
+    qtbot.addWidget(again)
+    assert (again.width(), again.height()) == (720, 520)
