@@ -1,0 +1,94 @@
+"""Store a read tally file in an election file, with its provenance, never half of it.
+
+A second import over existing tallies first shows what would change; it replaces them only when
+the caller says so (``--replace`` on the command line, a confirmation in the window).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from recount_desktop.domain import ElectionResults
+from recount_desktop.importers.problems import ImportRejected
+from recount_desktop.importers.reader import TallyImport
+from recount_desktop.store import ElectionFile
+
+AUDIT_WARNING_LIMIT = 500  # the audit entry keeps this many warnings verbatim, and the count of all
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One change a re-import would make; ``old``/``new`` are vote counts or None (absent)."""
+
+    contest: str
+    precinct: str | None
+    choice: str | None
+    old: int | None
+    new: int | None
+
+    def __str__(self) -> str:
+        if self.precinct is None and self.choice is None:
+            return f"contest {self.contest!r} " + ("added" if self.old is None else "removed")
+        place = f"{self.contest!r}, precinct {self.precinct!r}, {self.choice!r}"
+        return f"{place}: {'-' if self.old is None else self.old} -> {'-' if self.new is None else self.new}"
+
+
+@dataclass(frozen=True)
+class ImportOutcome:
+    applied: bool
+    differences: tuple[Difference, ...] = ()
+    details: dict[str, object] = field(default_factory=dict)
+
+
+def file_provenance(path: Path) -> dict[str, object]:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    return {"file": path.name, "size": path.stat().st_size, "sha256": digest.hexdigest()}
+
+
+def differences(old: ElectionResults, new: ElectionResults) -> tuple[Difference, ...]:
+    """Contests added or removed, and every precinct/choice whose count would change."""
+    found: list[Difference] = []
+    old_names = {c.name for c in old.contests}
+    new_names = {c.name for c in new.contests}
+    found += [Difference(name, None, None, None, 1) for name in sorted(new_names - old_names)]
+    found += [Difference(name, None, None, 1, None) for name in sorted(old_names - new_names)]
+    old_votes = {(t.contest, t.precinct, t.choice): t.votes for t in old.tallies}
+    new_votes = {(t.contest, t.precinct, t.choice): t.votes for t in new.tallies}
+    for key in sorted(old_votes.keys() | new_votes.keys()):
+        before, after = old_votes.get(key), new_votes.get(key)
+        if before != after:
+            found.append(Difference(key[0], key[1], key[2], before, after))
+    return tuple(found)
+
+
+def import_into_election(store: ElectionFile, imported: TallyImport, replace: bool = False) -> ImportOutcome:
+    """Replace the election's tallies with the import (recorded in the audit log).
+
+    With tallies already stored, returns the differences and stores nothing unless ``replace``.
+    Raises ``ImportRejected`` for an import with errors.
+    """
+    if imported.results is None or imported.errors:
+        raise ImportRejected(imported.errors)
+    changes: tuple[Difference, ...] = ()
+    if store.counts()["tally"]:
+        changes = differences(store.results(), imported.results)
+        if not replace:
+            return ImportOutcome(applied=False, differences=changes)
+    details: dict[str, object] = {
+        **file_provenance(imported.path),
+        "layout": imported.layout,
+        "imported_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
+        "suppressed_cells": sum(1 for t in imported.results.tallies if t.suppressed),
+        "statistics": len(imported.results.statistics),
+        "warning_count": len(imported.warnings),
+        "warnings": [str(w) for w in imported.warnings[:AUDIT_WARNING_LIMIT]],
+        "replaced_changes": len(changes),
+    }
+    store.replace_results(imported.results, details)
+    return ImportOutcome(applied=True, differences=changes, details=details)

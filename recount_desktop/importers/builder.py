@@ -1,0 +1,277 @@
+"""Collect counts cell by cell, then make one validated ``ElectionResults`` (or nothing).
+
+Every layout reader feeds the same builder, so duplicates, statistics, suppressed cells and the
+check against the file's own total rows behave the same whatever the county's export looks like.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from recount_desktop.domain import Choice, Contest, ContestStatistics, ElectionResults, Precinct, Tally
+from recount_desktop.domain.records import (
+    ContestKind,
+    default_kind,
+    looks_like_pseudo_precinct,
+    seats_from_name,
+)
+from recount_desktop.importers.problems import ImportCancelled, ProblemLog
+from recount_desktop.importers.source import Sheet
+from recount_desktop.importers.values import (
+    SUPPRESSED,
+    CountError,
+    is_total_label,
+    parse_count,
+    statistic_of,
+)
+
+Where = tuple[Sheet, int, int]
+PrecinctKey = tuple[str | None, str]  # (county, precinct as written)
+
+
+_YES = re.compile(r"^(yes|for)\b|\b(yes|for)$", re.IGNORECASE)
+_NO = re.compile(r"^(no|against)\b|\b(no|against)$", re.IGNORECASE)
+
+
+def _kind(choices: Mapping[str, object]) -> ContestKind:
+    """CONTRACT.md's default, also seeing ``FOR THE PROPOSITION - YES`` / ``AGAINST ... - NO`` as sides."""
+    kind = default_kind(choices)
+    names = list(choices)
+    if kind is ContestKind.CANDIDATE and len(names) == 2:
+        first_yes, second_no = bool(_YES.search(names[0])), bool(_NO.search(names[1]))
+        first_no, second_yes = bool(_NO.search(names[0])), bool(_YES.search(names[1]))
+        if (first_yes and second_no and not first_no) or (first_no and second_yes and not first_yes):
+            return ContestKind.QUESTION
+    return kind
+
+
+class Ticker:
+    """Reports progress and honours Cancel every few thousand rows, cheaply."""
+
+    def __init__(self, progress: Callable[[int, int], Any] | None, cancel: Callable[[], bool] | None) -> None:
+        self.progress = progress
+        self.cancel = cancel
+
+    def tick(self, done: int, total: int) -> None:
+        if self.cancel is not None and self.cancel():
+            raise ImportCancelled("import cancelled; nothing was stored")
+        if self.progress is not None:
+            self.progress(done, total)
+
+
+class ResultsBuilder:
+    """Accumulates tallies, statistics and total-row figures for one file."""
+
+    def __init__(self, log: ProblemLog, source: Path | None = None) -> None:
+        self.log = log
+        self.source = source  # the file, for the rare look at raw cells (Excel error values)
+        # (contest, precinct key, choice) -> [votes | None, {vote type: votes} | None, suppressed, where]
+        self._tallies: dict[tuple[str, PrecinctKey, str], list[Any]] = {}
+        self._choices: dict[str, dict[str, str | None]] = {}
+        self._precincts: dict[PrecinctKey, None] = {}
+        self._stats: dict[tuple[str, PrecinctKey | None], dict[str, int]] = {}
+        self._file_totals: dict[tuple[str, str, str | None], list[tuple[int, Where]]] = {}
+        self._partial_totals: dict[tuple[str, str, str | None], list[Any]] = {}  # summed county-total rows
+        self._suppressed: dict[str, list[Where]] = {}
+        self.seats: dict[str, int] = {}  # from a "(Vote For N)" found outside the contest name
+
+    # -- reading cells -------------------------------------------------------------------
+    def count(self, where: Where, raw: object, what: str) -> int | str | None:
+        """Parse one vote cell; an unreadable one becomes an error naming the cell."""
+        try:
+            return parse_count(raw)
+        except CountError as error:
+            sheet, row, col = where
+            self.log.error(sheet.name, sheet.cell(row, col), f"{error} ({what})")
+            return None
+
+    def add(
+        self, where: Where, precinct: PrecinctKey, contest: str, choice: str, value: int | str,
+        vote_type: str | None = None, party: str | None = None,
+    ) -> None:
+        """One count for a choice (or a statistic, or a total row) in a precinct."""
+        statistic = statistic_of(choice)
+        if statistic is not None:
+            self.add_statistic(where, contest, precinct, statistic, value)
+            return
+        if is_total_label(precinct[1]):
+            # a total row with a county is that county's total: those are summed before the check
+            self.add_file_total(where, contest, choice, value, partial=precinct[0] is not None,
+                                vote_type=vote_type)
+            return
+        if is_total_label(choice):
+            sheet, row, col = where
+            self.log.error(sheet.name, sheet.cell(row, col), f"the choice {choice!r} in {contest!r} is named "
+                           "like a total; a total is not a choice: remove the row or rename the choice")
+            return
+        choices = self._choices.setdefault(contest, {})
+        known_party = choices.get(choice, party)
+        if party and known_party and known_party != party:
+            choice = self._same_name_other_party(where, contest, choice, party)
+        if choice not in choices or (party and not choices[choice]):
+            choices[choice] = party or None
+        self._precincts[precinct] = None
+        key = (contest, precinct, choice)
+        entry = self._tallies.get(key)
+        if entry is None:
+            entry = self._tallies[key] = [None, None, False, where]
+        if value == SUPPRESSED:
+            entry[2] = True
+            self._suppressed.setdefault(contest, []).append(where)
+            value = 0
+        self._merge(entry, key, where, value, vote_type)  # type: ignore[arg-type]
+
+    def _merge(self, entry: list[Any], key: tuple[str, PrecinctKey, str], where: Where, value: int,
+               vote_type: str | None) -> None:
+        if vote_type is None:
+            if entry[1] is not None:
+                self._mixed(where, key)
+            elif entry[0] is None:
+                entry[0] = value
+            else:
+                self._duplicate(where, entry, key, entry[0], value)
+            return
+        if entry[0] is not None and entry[1] is None:
+            self._mixed(where, key)
+            return
+        types = entry[1]
+        if types is None:
+            types = entry[1] = {}
+        if vote_type in types:
+            self._duplicate(where, entry, key, types[vote_type], value, vote_type)
+            return
+        types[vote_type] = value
+        entry[0] = (entry[0] or 0) + value
+
+    def _same_name_other_party(self, where: Where, contest: str, choice: str, party: str) -> str:
+        """Two candidates of one name in different parties stay two choices, told apart by party."""
+        shown = f"{choice} ({party})"
+        if shown not in self._choices[contest]:
+            sheet, row, col = where
+            self.log.warn(sheet.name, sheet.cell(row, col), f"{contest!r} has {choice!r} for two parties; "
+                          f"the {party} one is named {shown!r}")
+        return shown
+
+    def _duplicate(self, where: Where, entry: list[Any], key: tuple[str, PrecinctKey, str], old: int, new: int,
+                   vote_type: str | None = None) -> None:
+        sheet, row, col = where
+        first_sheet, first_row, first_col = entry[3]
+        first = (f"{first_sheet.cell(first_row, first_col)}" if first_sheet is sheet
+                 else f"sheet '{first_sheet.name}' {first_sheet.cell(first_row, first_col)}")
+        contest, precinct, choice = key
+        what = f"{choice!r} in precinct {precinct[1]!r} ({contest})" + (f", {vote_type}" if vote_type else "")
+        if old == new:
+            self.log.warn(sheet.name, sheet.cell(row, col), f"{what} appears twice with the same count {new} "
+                          f"(first at {first}); counted once")
+        else:
+            self.log.error(sheet.name, sheet.cell(row, col), f"{what} appears twice with different counts: "
+                           f"{old} at {first} and {new} here")
+
+    def _mixed(self, where: Where, key: tuple[str, PrecinctKey, str]) -> None:
+        sheet, row, col = where
+        self.log.error(sheet.name, sheet.cell(row, col), f"{key[2]!r} in precinct {key[1][1]!r} ({key[0]}) has "
+                       "rows both with and without a vote type; give every row a vote type or none")
+
+    def add_statistic(self, where: Where, contest: str, precinct: PrecinctKey | None, statistic: str,
+                      value: int | str) -> None:
+        """Over/under votes, registered voters, ballots cast: contest statistics, never choices."""
+        sheet, row, col = where
+        if value == SUPPRESSED:
+            self.log.warn(sheet.name, sheet.cell(row, col), f"{statistic.replace('_', ' ')} suppressed; left out")
+            return
+        unit = None if precinct is None or is_total_label(precinct[1]) else precinct
+        if unit is not None:
+            self._precincts.setdefault(unit, None)
+        stats = self._stats.setdefault((contest, unit), {})
+        # vote-type rows of a statistic add up like tallies do
+        stats[statistic] = stats.get(statistic, 0) + value  # type: ignore[operator]
+
+    def add_file_total(self, where: Where, contest: str, choice: str, value: int | str,
+                       partial: bool = False, vote_type: str | None = None) -> None:
+        """A figure from the file's own total row, kept to check the precinct rows against."""
+        if value == SUPPRESSED:
+            return
+        if partial:
+            self._partial_totals.setdefault((contest, choice, vote_type), [0, where])[0] += value  # type: ignore[operator]
+        else:
+            self._file_totals.setdefault((contest, choice, vote_type), []).append((value, where))  # type: ignore[arg-type]
+
+    # -- finishing -----------------------------------------------------------------------
+    def precinct_names(self) -> dict[PrecinctKey, str]:
+        """Precinct names as shown; the county is added only where a name repeats across counties."""
+        counties: dict[str, set[str | None]] = {}
+        for county, name in self._precincts:
+            counties.setdefault(name, set()).add(county)
+        return {
+            (county, name): name if len(counties[name]) == 1 or county is None else f"{name} ({county})"
+            for county, name in self._precincts
+        }
+
+    def finish(self, options: Mapping[str, Mapping[str, Any]] | None = None) -> ElectionResults | None:
+        """The results, or None when errors were found (nothing half-built is ever returned)."""
+        self._check_file_totals()
+        self._warn_suppressed()
+        if self.log.errors:
+            return None
+        names = self.precinct_names()
+        precincts = tuple(
+            Precinct(names[key], key[0], looks_like_pseudo_precinct(names[key])) for key in self._precincts
+        )
+        contests = tuple(self._contest(name, (options or {}).get(name, {})) for name in self._choices)
+        tallies = tuple(
+            Tally(names[precinct], contest, choice, 0 if entry[2] else entry[0],
+                  () if entry[2] or entry[1] is None else tuple(entry[1].items()), entry[2])
+            for (contest, precinct, choice), entry in self._tallies.items()
+        )
+        statistics = []
+        for (contest, unit), stats in self._stats.items():
+            if contest not in self._choices:
+                self.log.warn(None, None, f"statistics for {contest!r}, which has no choices, were left out")
+                continue
+            statistics.append(ContestStatistics(contest, names[unit] if unit else None, **stats))
+        return ElectionResults(contests, precincts, tallies, tuple(statistics))
+
+    def _contest(self, name: str, option: Mapping[str, Any]) -> Contest:
+        choices = self._choices[name]
+        attributes = dict(option)
+        attributes.setdefault("kind", _kind(choices))
+        attributes.setdefault("seats", self.seats.get(name) or seats_from_name(name))
+        return Contest(
+            name, tuple(Choice(choice, party) for choice, party in choices.items()),
+            incomplete_precinct_data=name in self._suppressed, **attributes,
+        )
+
+    def _warn_suppressed(self) -> None:
+        for contest, cells in self._suppressed.items():
+            sheet, row, col = cells[0]
+            shown = ", ".join(s.cell(r, c) for s, r, c in cells[:10]) + (" ..." if len(cells) > 10 else "")
+            self.log.warn(sheet.name, sheet.cell(row, col), f"{len(cells)} suppressed count(s) in {contest!r} "
+                          f"(cells {shown}) kept as suppressed, not zero; the contest is marked as having "
+                          "incomplete precinct data")
+
+    def _check_file_totals(self) -> None:
+        """Each difference between the precinct rows and the file's own total row is a warning."""
+        for key, (value, where) in self._partial_totals.items():
+            self._file_totals.setdefault(key, []).append((value, where))
+        self._partial_totals = {}
+        if not self._file_totals:
+            return
+        sums: dict[tuple[str, str, str | None], int] = {}
+        for (contest, _precinct, choice), entry in self._tallies.items():
+            if entry[2] or entry[0] is None:
+                continue
+            sums[(contest, choice, None)] = sums.get((contest, choice, None), 0) + entry[0]
+            for vote_type, votes in (entry[1] or {}).items():
+                sums[(contest, choice, vote_type)] = sums.get((contest, choice, vote_type), 0) + votes
+        for (contest, choice, vote_type), figures in self._file_totals.items():
+            if statistic_of(choice) or contest not in self._choices:
+                continue
+            what = f"{contest!r}, {choice!r}" + (f", {vote_type}" if vote_type else "")
+            for total, (sheet, row, col) in figures:
+                found = sums.get((contest, choice, vote_type), 0)
+                if found != total:
+                    self.log.warn(sheet.name, sheet.cell(row, col), f"{what}: the precinct rows "
+                                  f"add up to {found} but the file's total row says {total}")

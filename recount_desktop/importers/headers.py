@@ -1,0 +1,94 @@
+"""Find a table's header row and map its columns to what the importer needs, by synonyms.
+
+Headers are compared case-insensitively with spaces, underscores, newlines and a trailing colon
+ignored (CONTRACT.md: "matched case-insensitively with surrounding spaces ignored").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from recount_desktop.importers.source import Sheet
+from recount_desktop.importers.values import clean_name
+
+HEADER_SEARCH_ROWS = 30
+
+
+def normalise_header(value: object) -> str:
+    return " ".join(clean_name(value).lower().replace("_", " ").split()).rstrip(":").strip()
+
+
+# Long layout: one row per precinct x contest x choice (issue 3, "long").
+LONG_FIELDS: Mapping[str, Sequence[str]] = {
+    "precinct": ("precinct", "precinct name", "ward - precinct", "ward-precinct", "ward precinct",
+                 "precinct code", "precinct id", "pct"),
+    "contest": ("contest", "contest name", "office", "office name", "race", "race name"),
+    "district": ("district", "dist"),
+    "choice": ("choice", "choice name", "candidate", "candidate name", "name", "option", "ballot name",
+               "selection"),
+    "votes": ("votes", "total votes", "total", "vote total", "count"),
+    "county": ("county", "county name"),
+    "party": ("party", "party name", "party code"),
+    "vote_type": ("vote type", "group", "counting group", "ballot type", "voting method"),
+}
+
+# The template's Tallies sheet: exact names only (CONTRACT.md).
+TEMPLATE_FIELDS: Mapping[str, Sequence[str]] = {
+    "precinct": ("precinct",), "contest": ("contest",), "choice": ("choice",), "votes": ("votes",),
+    "county": ("county",), "vote_type": ("vote type",), "party": ("party",),
+}
+REQUIRED = ("precinct", "contest", "choice", "votes")
+
+# Vote-type columns beside (or instead of) a votes column, as in OpenElections' OK files.
+VOTE_TYPE_COLUMNS: Mapping[str, str] = {
+    **dict.fromkeys(("early", "early votes", "early voting", "early vote"), "Early"),
+    **dict.fromkeys(("election day", "election day votes", "elec day votes", "elec day", "eday",
+                     "polls", "in person"), "Election Day"),
+    **dict.fromkeys(("mail", "mail votes", "by mail", "mail ballots", "absentee", "absentee votes",
+                     "absentee by mail", "mail-in"), "Mail"),
+    **dict.fromkeys(("provisional", "provisionals", "provisional votes"), "Provisional"),
+}
+
+
+@dataclass
+class Header:
+    row: int
+    columns: dict[str, int]
+    vote_type_columns: dict[int, str] = field(default_factory=dict)
+    other_columns: list[int] = field(default_factory=list)
+
+
+def match_header(cells: Sequence[object], fields: Mapping[str, Sequence[str]],
+                 vote_types: bool = True) -> Header:
+    """Map one row of header cells to fields; earlier synonyms win over later ones."""
+    names = [normalise_header(c) for c in cells]
+    columns: dict[str, int] = {}
+    for field_name, synonyms in fields.items():
+        for synonym in synonyms:
+            if synonym in names:
+                columns[field_name] = names.index(synonym)
+                break
+    taken = set(columns.values())
+    vote_type_columns = {
+        i: VOTE_TYPE_COLUMNS[n] for i, n in enumerate(names)
+        if vote_types and n in VOTE_TYPE_COLUMNS and i not in taken
+    }
+    others = [i for i, n in enumerate(names) if n and i not in taken and i not in vote_type_columns]
+    return Header(0, columns, vote_type_columns, others)
+
+
+def find_long_header(sheet: Sheet, fields: Mapping[str, Sequence[str]], need_precinct: bool = True) -> Header | None:
+    """The first of the top rows that names a contest, a choice and votes (and a precinct if needed)."""
+    for r, cells in enumerate(sheet.rows[:HEADER_SEARCH_ROWS]):
+        header = match_header(cells, fields)
+        columns = header.columns
+        if "precinct" not in columns and "district" in columns and fields is LONG_FIELDS:
+            columns["precinct"] = columns.pop("district")  # "district" names the precinct only alone
+        has_votes = "votes" in columns or header.vote_type_columns
+        if "contest" in columns and "choice" in columns and has_votes and (
+            "precinct" in columns or not need_precinct
+        ):
+            header.row = r
+            return header
+    return None

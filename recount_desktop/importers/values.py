@@ -1,0 +1,111 @@
+"""Cell values -> names and vote counts, refusing to guess: what cannot be read is reported.
+
+Counties publish counts as numbers, whole floats (``240.0``), text (``"1,260"``) and sometimes
+suppression marks (``***``, ``(< 25)``). A suppressed cell is kept as suppressed, never as zero.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, datetime
+
+SUPPRESSED = "suppressed"  # sentinel returned by parse_count for a suppression mark
+
+_SUPPRESSION = re.compile(
+    r"^(\*+|\(\s*<\s*\d+\s*\)|<\s*\d+|suppressed|redacted\b.*|n/?a\s*\(suppressed\))$", re.IGNORECASE
+)
+_NUMBER_TEXT = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.0+)?$|^[+-]?\d+(\.\d+)?$")
+
+
+class CountError(ValueError):
+    """A cell that is not a whole vote count; the message says what was found."""
+
+
+def clean_name(value: object) -> str:
+    """Trim spaces, non-breaking spaces and newlines; whole floats lose their ``.0`` (IDs)."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return " ".join(str(value).replace("\xa0", " ").split())
+
+
+def is_blank(value: object) -> bool:
+    return value is None or (isinstance(value, str) and not value.replace("\xa0", " ").strip())
+
+
+def parse_count(value: object) -> int | str | None:
+    """A vote count as ``int``, ``SUPPRESSED``, or ``None`` for a blank cell; else ``CountError``."""
+    kind = type(value)
+    if kind is int:
+        if value < 0:  # type: ignore[operator]
+            raise CountError(f"negative vote count {value}")
+        return value  # type: ignore[return-value]
+    if kind is float:
+        return _whole(value, repr(value))  # type: ignore[arg-type]
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise CountError(f"{value} is not a vote count")
+    if isinstance(value, int | float):
+        return _whole(float(value), repr(value)) if isinstance(value, float) else int(value)
+    text = clean_name(value)
+    if not text:
+        return None
+    if _SUPPRESSION.match(text):
+        return SUPPRESSED
+    if text.startswith("#"):
+        raise CountError(f"the spreadsheet error value {text} is not a vote count")
+    if _NUMBER_TEXT.match(text):
+        number = text.replace(",", "")
+        if "." in number:
+            whole, _, fraction = number.partition(".")
+            if fraction.strip("0"):
+                raise CountError(f"fractional vote count {text!r}")
+            number = whole
+        count = int(number)
+        if count < 0:
+            raise CountError(f"negative vote count {text}")
+        return count
+    raise CountError(f"{text!r} is not a number or a known suppression mark (such as *** or (< 25))")
+
+
+def _whole(number: float, shown: str) -> int:
+    if number != number or number in (float("inf"), float("-inf")):
+        raise CountError(f"{shown} is not a vote count")
+    if not number.is_integer():
+        raise CountError(f"fractional vote count {number:g}")
+    if number < 0:
+        raise CountError(f"negative vote count {int(number)}")
+    return int(number)
+
+
+_TOTAL_LABEL = re.compile(
+    r"^(county|election|electionwide|cumulative|grand|precinct|contest|overall)?\s*[-–]?\s*totals?\s*:?$"
+    r"|^total\s+(votes|for\s+.*)$",
+    re.IGNORECASE,
+)
+
+
+def is_total_label(name: str) -> bool:
+    """``Total:``, ``TOTALS``, ``COUNTY TOTALS``, ``Election Total``, ``Electionwide - Total``..."""
+    return bool(_TOTAL_LABEL.match(name.strip()))
+
+
+_STATISTICS = {
+    "over_votes": re.compile(r"^over\s*-?\s*votes?(\s+count)?$|^overvotes?$", re.IGNORECASE),
+    "under_votes": re.compile(r"^under\s*-?\s*votes?(\s+count)?$|^undervotes?$|^blank\s+votes?$", re.IGNORECASE),
+    "registered_voters": re.compile(r"^(registered(\s+voters)?|eligible\s+voters|reg\.?\s+voters)$", re.IGNORECASE),
+    "ballots_cast": re.compile(
+        r"^((total\s+)?ballots(\s+cast)?(\s+total)?|times\s+cast|voters\s+cast|total\s+ballots\s+cast)$",
+        re.IGNORECASE,
+    ),
+}
+
+
+def statistic_of(name: str) -> str | None:
+    """Which contest statistic a row or column label names, if any (never a choice)."""
+    for attribute, pattern in _STATISTICS.items():
+        if pattern.match(name.strip()):
+            return attribute
+    return None

@@ -1,0 +1,90 @@
+"""Real county files in the long layout import, and their numbers agree with the files' own figures
+(read here with csv, openpyxl or a plain python-calamine read, never with the importer)."""
+
+from __future__ import annotations
+
+import csv
+from collections import Counter
+
+import pytest
+from openpyxl import load_workbook
+from python_calamine import CalamineWorkbook
+
+from recount_desktop.importers import read_tally_file
+from tests.conftest import REAL_DATA
+
+WHEELER = REAL_DATA / "NE" / "20161108__ne__general__wheeler__precinct.csv"
+OKLAHOMA = REAL_DATA / "OK" / "20170404__ok__special__general__precinct.csv"
+MONTANA = REAL_DATA / "MT" / "2012_mt_general_prec.xls"
+CACHE = REAL_DATA / "UT" / "2024 Cache County, UT precinct-level results (1).xlsx"
+
+
+def _csv_sums(path, contest_col: str, choice_col: str, votes_col: str) -> Counter[tuple[str, str]]:
+    sums: Counter[tuple[str, str]] = Counter()
+    with path.open(newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            sums[(" ".join(row[contest_col].split()), row[choice_col].strip())] += int(row[votes_col])
+    return sums
+
+
+def test_wheeler_county_imports_with_president_totals_from_the_file() -> None:
+    imported = read_tally_file(WHEELER)
+    assert imported.layout == "long" and imported.errors == () and imported.warnings == ()
+    sums = _csv_sums(WHEELER, "office", "candidate", "votes")
+    totals = imported.results.totals("President")
+    assert totals["Donald J. Trump"] == sums[("President", "Donald J. Trump")] > 0
+    assert totals["Hillary Clinton"] == sums[("President", "Hillary Clinton")] > 0
+    assert {p.name for p in imported.results.precincts} == {"Bartlett", "Ericson"}
+
+
+def test_oklahoma_special_keeps_vote_types_and_their_sum() -> None:
+    imported = read_tally_file(OKLAHOMA)
+    assert imported.errors == ()
+    results = imported.results
+    sums = _csv_sums(OKLAHOMA, "office", "candidate", "votes")
+    mail = _csv_sums(OKLAHOMA, "office", "candidate", "mail_votes")
+    contest = "MAYOR CITY OF EDMOND"
+    for choice, votes in results.totals(contest).items():
+        assert votes == sums[(contest, choice)]
+    tally = next(t for t in results.tallies if t.contest == contest)
+    assert dict(tally.vote_types).keys() == {"Mail", "Early", "Election Day"}
+    assert sum(dict(t.vote_types)["Mail"] for t in results.tallies if t.contest == contest) == sum(
+        v for (c, _), v in mail.items() if c == contest)
+    # a proposition's For/Against choices make it a question
+    assert results.contest("PROPOSITION NO. 1 CITY OF EDMOND").kind.value == "question"
+
+
+@pytest.mark.slow
+def test_montana_statewide_xls_matches_the_county_total_rows() -> None:
+    imported = read_tally_file(MONTANA)
+    assert imported.errors == ()
+    rows = CalamineWorkbook.from_path(str(MONTANA)).get_sheet_by_index(0).to_python()[1:]
+    county_totals: Counter[str] = Counter()
+    for county, precinct, office, _dist, candidate, _party, votes in rows:
+        if office == "President" and str(county).endswith(" " + precinct) and votes != "":
+            county_totals[candidate.strip()] += int(votes)
+    totals = imported.results.totals("President")
+    assert totals["Barack Obama"] == county_totals["Barack Obama"] > 200_000
+    assert totals["Mitt Romney"] == county_totals["Mitt Romney"]
+    assert not any(p.name.endswith(" MT") for p in imported.results.precincts)
+
+
+@pytest.mark.slow
+def test_cache_county_imports_the_precinct_sheet_and_checks_the_summary() -> None:
+    imported = read_tally_file(CACHE)
+    assert imported.errors == ()
+    workbook = load_workbook(CACHE, read_only=True, data_only=True)
+    precinct_sum: Counter[str] = Counter()
+    for row in workbook["Precinct Results"].iter_rows(min_row=2, values_only=True):
+        if len(row) > 6 and row[1] and row[1].strip() == "U.S. President" and isinstance(row[6], int | float):
+            precinct_sum[row[3]] += int(row[6])
+    summary = {row[2]: int(row[5]) for row in workbook["Summary Results"].iter_rows(min_row=2, values_only=True)
+               if len(row) > 5 and row[0] and row[0].strip() == "U.S. President"}
+    totals = imported.results.totals("U.S. President")
+    trump = "DONALD J. TRUMP / JD VANCE"
+    assert totals[trump] == precinct_sum[trump]
+    # Ballots Cast and over/under votes are statistics, never choices
+    assert "Ballots Cast" not in totals and "Over Vote Count" not in totals
+    if totals[trump] != summary[trump]:
+        assert any(f"add up to {totals[trump]} but the file's total row says {summary[trump]}" in str(w)
+                   for w in imported.warnings)
