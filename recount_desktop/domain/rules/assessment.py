@@ -1,0 +1,46 @@
+"""A finding under construction: the rule chain's result before state details and the explanation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from recount_desktop.domain.rules.facts import ContestFacts
+from recount_desktop.domain.rules.findings import RecountStatus
+from recount_desktop.domain.rules.limits import LimitTest
+from recount_desktop.domain.rules.ruleset import DeadlineRule, Rule
+
+
+@dataclass
+class Assessment:
+    facts: ContestFacts
+    choice: str
+    rule: Rule  # the rule that decided the status
+    status: RecountStatus
+    tests: list[LimitTest]
+    margin: int
+    compared_with: str | None
+    margin_words: str
+    citation: str
+    requested_by: str
+    file_with: str | None
+    deadline: datetime | None
+    deadline_rule: DeadlineRule | None
+    cost: str | None
+    signatures: int | None
+    signature_words: str | None = None
+    votes_to_change: int | None = None
+    readings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    inferred: bool = False
+    secondary: bool = False
+    waived: bool = False
+    deadline_text: str | None = None
+
+    @property
+    def deciding_test(self) -> LimitTest | None:
+        """The limit shown with the finding: the deciding rule's own, else the last one tested."""
+        for test in reversed(self.tests):
+            if test.rule.id == self.rule.id:
+                return test
+        return self.tests[-1] if self.tests else None

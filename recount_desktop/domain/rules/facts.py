@@ -1,0 +1,134 @@
+"""The numbers of one contest that every rule reads: ranking, totals, the last seat, the sides."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from recount_desktop.domain.outcome import ChoiceOutcome, ContestOutcome, contest_outcome, yes_and_no_sides
+from recount_desktop.domain.records import Contest, ContestStatistics, Election, ElectionType
+
+
+def require_counts(totals: Mapping[str, object]) -> dict[str, int]:
+    """Only whole numbers reach the engine: a float (or a bool) is a caller's bug, not a vote count."""
+    checked: dict[str, int] = {}
+    for name, votes in totals.items():
+        if isinstance(votes, bool) or not isinstance(votes, int):
+            raise TypeError(f"votes for {name!r} must be an int, not {type(votes).__name__} {votes!r}")
+        if votes < 0:
+            raise ValueError(f"votes for {name!r} must not be negative, not {votes}")
+        checked[name] = votes
+    return checked
+
+
+_WRITE_IN = re.compile(r"^\s*write[\s-]*ins?\s*$", re.IGNORECASE)
+
+
+def is_aggregate_write_in(name: str) -> bool:
+    """ "Write-in" lines total unnamed write-ins: counted in T, never "the candidate" (RULES.md X-1)."""
+    return bool(_WRITE_IN.match(name))
+
+
+def election_type_of(election: Election, contest: Contest) -> ElectionType:
+    """The contest's own type, else read from the election's name (the Election record has no type)."""
+    if contest.election_type is not None:
+        return contest.election_type
+    name = election.name.lower()
+    if "municipal" in name and "primary" in name:
+        return ElectionType.MUNICIPAL_PRIMARY
+    if "municipal" in name:
+        return ElectionType.MUNICIPAL_GENERAL
+    if "primary" in name:
+        return ElectionType.PRIMARY
+    if "special" in name:
+        return ElectionType.SPECIAL
+    return ElectionType.GENERAL
+
+
+@dataclass(frozen=True)
+class ContestFacts:
+    election: Election
+    contest: Contest
+    totals: Mapping[str, int]
+    outcome: ContestOutcome
+    election_type: ElectionType
+    statistics: ContestStatistics | None
+    election_total_votes: int | None
+    ballots_by_county: Mapping[str, int] | None
+    precinct_count: int | None
+
+    @property
+    def total(self) -> int:
+        """Votes for all candidates, or for and against: undervotes and overvotes excluded (RULES.md X-1)."""
+        return sum(self.totals.values())
+
+    @property
+    def ranking(self) -> tuple[tuple[str, int], ...]:
+        return self.outcome.ranking
+
+    @property
+    def top(self) -> tuple[str, int]:
+        return self.ranking[0]
+
+    @property
+    def last_seat(self) -> tuple[str, int]:
+        """Who holds the last seat (or is level with it in a tie): every loser is measured to them."""
+        if self.contest.is_question:
+            winner = self.outcome.winners[0]
+            return winner, self.totals[winner]
+        return self.ranking[min(self.contest.seats, len(self.ranking)) - 1]
+
+    def sides(self) -> tuple[str, int, str, int]:
+        yes, no = yes_and_no_sides(self.contest)
+        return yes, self.totals[yes], no, self.totals[no]
+
+    def losers(self) -> tuple[str, ...]:
+        """Everyone who did not win: the defeated, and those tied for the last seat (RULES.md NE-4)."""
+        if self.contest.is_question:
+            return self.outcome.losers
+        return tuple(
+            name
+            for name, result in self.outcome.choice_outcomes
+            if result is not ChoiceOutcome.ELECTED and not is_aggregate_write_in(name)
+        )
+
+    def is_tied(self, choice: str) -> bool:
+        return choice in self.outcome.tied
+
+
+def build_facts(
+    election: Election,
+    contest: Contest,
+    totals: Mapping[str, object],
+    statistics: ContestStatistics | None,
+    election_total_votes: int | None,
+    ballots_by_county: Mapping[str, int] | None,
+    precinct_count: int | None,
+) -> ContestFacts:
+    counts = require_counts(totals)
+    for value in (election_total_votes, precinct_count, *(ballots_by_county or {}).values()):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            raise TypeError(f"counts given to the rules engine must be int, not {value!r}")
+    return ContestFacts(
+        election,
+        contest,
+        counts,
+        contest_outcome(contest, counts),
+        election_type_of(election, contest),
+        statistics,
+        election_total_votes,
+        ballots_by_county,
+        precinct_count,
+    )
+
+
+def fraction_words(value: Fraction) -> str:
+    """1/100 -> "1%", 1/400 -> "1/4 of 1%": the statutes' own way of writing the limits."""
+    percent = value * 100
+    if percent.denominator == 1:
+        return f"{percent.numerator}%"
+    if percent.numerator == 1:
+        return f"1/{percent.denominator} of 1%"
+    return f"{percent.numerator}/{percent.denominator}%"

@@ -1,0 +1,89 @@
+"""What the engine concludes: one finding per losing candidate (or losing side), per contest."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from enum import StrEnum
+from fractions import Fraction
+
+from recount_desktop.domain.outcome import ContestOutcome
+from recount_desktop.domain.records import ContestKind
+
+
+class RecountStatus(StrEnum):
+    """CONTRACT.md ``recount`` values, strongest first."""
+
+    AUTOMATIC = "automatic"
+    ON_REQUEST = "on_request"
+    AT_OWN_EXPENSE = "at_own_expense"
+    NONE = "none"
+    NOT_APPLICABLE = "not_applicable"
+
+    @property
+    def strength(self) -> int:
+        """Higher is a stronger claim to a recount; used to check that a closer race is never weaker."""
+        return {"automatic": 3, "on_request": 2, "at_own_expense": 1, "none": 0, "not_applicable": 0}[self]
+
+
+def decimal_text(value: Fraction) -> str:
+    """An exact fraction as a decimal string; the limits here always terminate (1/100, 1/200, 1/400)."""
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    whole, rest = divmod(value.numerator, value.denominator)
+    digits = ""
+    while rest and len(digits) < 12:
+        rest *= 10
+        digit, rest = divmod(rest, value.denominator)
+        digits += str(digit)
+    if rest:  # never happens for the statutes' limits; round the 12th place half-up rather than lie
+        digits = str(int(digits) + (1 if rest * 2 >= value.denominator else 0)).zfill(12)
+    return f"{sign}{whole}" + (f".{digits.rstrip('0')}" if digits.rstrip("0") else "")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One losing candidate's (or the losing side's) position against the state's recount rules."""
+
+    choice: str
+    margin: int
+    recount: RecountStatus
+    threshold: Fraction | None
+    boundary: str | None
+    citation: str
+    requested_by: str
+    file_with: str | None
+    deadline: datetime | None
+    cost: str | None
+    signatures_required: int | None
+    explanation: str
+    rule_id: str
+    compared_with: str | None = None
+    votes_inside_trigger: int | None = None
+    votes_to_change_outcome: int | None = None
+    readings_used: tuple[str, ...] = ()
+    inferred: bool = False
+    secondary: bool = False
+    incomplete_data: bool = False
+    waived: bool = False
+
+    @property
+    def threshold_text(self) -> str | None:
+        return None if self.threshold is None else decimal_text(self.threshold)
+
+
+@dataclass(frozen=True)
+class ContestAnalysis:
+    contest: str
+    kind: ContestKind
+    seats: int
+    total_votes: int
+    outcome: ContestOutcome
+    findings: tuple[Finding, ...]
+    notes: tuple[str, ...] = ()
+
+    def finding_for(self, choice: str) -> Finding:
+        for finding in self.findings:
+            if finding.choice == choice:
+                return finding
+        raise KeyError(choice)
