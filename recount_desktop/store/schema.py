@@ -107,7 +107,72 @@ _V2 = [
     )""",
 ]
 
-MIGRATIONS: tuple[list[str], ...] = (_V1, _V2)
+# Version 3: the recount (issue 5). Recount rows name contests, precincts and devices by name, not by
+# id, so that a re-import of the tallies (which replaces those rows) never cascades into tally sheets:
+# a sheet is voided with a reason, never deleted, and triggers keep it that way.
+_V3 = [
+    """CREATE TABLE recount_scope (
+        contest TEXT PRIMARY KEY,
+        all_units INTEGER NOT NULL CHECK (all_units IN (0, 1)),
+        method TEXT NOT NULL CHECK (method IN ('manual', 'machine')),
+        requested_by TEXT NOT NULL DEFAULT '',
+        requested_at TEXT NOT NULL DEFAULT '',
+        set_by_sheets INTEGER NOT NULL DEFAULT 0 CHECK (set_by_sheets IN (0, 1))
+    )""",
+    """CREATE TABLE recount_scope_unit (
+        contest TEXT NOT NULL REFERENCES recount_scope(contest) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        precinct TEXT NOT NULL DEFAULT '',
+        device TEXT NOT NULL DEFAULT '',
+        PRIMARY KEY (contest, precinct, device)
+    )""",
+    """CREATE TABLE recount_sheet (
+        sheet_id TEXT PRIMARY KEY,
+        contest TEXT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN
+            ('entered_once', 'verified', 'discrepancy', 'resolved', 'voided')),
+        final_entry INTEGER,
+        void_reason TEXT,
+        voided_by TEXT
+    )""",
+    "CREATE INDEX recount_sheet_contest ON recount_sheet(contest, state)",
+    """CREATE TABLE recount_entry (
+        id INTEGER PRIMARY KEY,
+        sheet_id TEXT NOT NULL REFERENCES recount_sheet(sheet_id),
+        entry_number INTEGER NOT NULL CHECK (entry_number IN (1, 2, 3)),
+        precinct TEXT NOT NULL DEFAULT '',
+        device TEXT NOT NULL DEFAULT '',
+        method TEXT NOT NULL CHECK (method IN ('manual', 'machine')),
+        counted_by TEXT NOT NULL DEFAULT '',
+        over_votes INTEGER CHECK (over_votes >= 0),
+        under_votes INTEGER CHECK (under_votes >= 0),
+        blank_ballots INTEGER CHECK (blank_ballots >= 0),
+        ballots INTEGER CHECK (ballots >= 0),
+        entered_by TEXT NOT NULL,
+        entered_at TEXT NOT NULL,
+        reason TEXT,
+        UNIQUE (sheet_id, entry_number)
+    )""",
+    """CREATE TABLE recount_entry_count (
+        entry_id INTEGER NOT NULL REFERENCES recount_entry(id),
+        position INTEGER NOT NULL,
+        choice TEXT NOT NULL,
+        votes INTEGER NOT NULL CHECK (votes >= 0),
+        PRIMARY KEY (entry_id, choice)
+    )""",
+    """CREATE TRIGGER recount_sheet_no_delete BEFORE DELETE ON recount_sheet
+       BEGIN SELECT RAISE(ABORT, 'a tally sheet is voided, never deleted'); END""",
+    """CREATE TRIGGER recount_entry_no_delete BEFORE DELETE ON recount_entry
+       BEGIN SELECT RAISE(ABORT, 'a tally sheet entry is never deleted'); END""",
+    """CREATE TRIGGER recount_entry_no_update BEFORE UPDATE ON recount_entry
+       BEGIN SELECT RAISE(ABORT, 'a tally sheet entry is never changed: corrections are new entries'); END""",
+    """CREATE TRIGGER recount_entry_count_no_delete BEFORE DELETE ON recount_entry_count
+       BEGIN SELECT RAISE(ABORT, 'a tally sheet entry is never deleted'); END""",
+    """CREATE TRIGGER recount_entry_count_no_update BEFORE UPDATE ON recount_entry_count
+       BEGIN SELECT RAISE(ABORT, 'a tally sheet entry is never changed: corrections are new entries'); END""",
+]
+
+MIGRATIONS: tuple[list[str], ...] = (_V1, _V2, _V3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -1,0 +1,91 @@
+"""``recount-desktop reconcile ELECTION [--json]``: original vs recount, amended totals, outcome."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from recount_desktop.cli.common import add_operator_option, open_election
+from recount_desktop.domain.outcome import ContestOutcome
+from recount_desktop.recount.reconcile import ContestReconciliation, reconcile, reconciliation_to_json
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser("reconcile", help="original vs recount per unit, amended totals")
+    parser.add_argument("election", metavar="ELECTION")
+    parser.add_argument("--json", action="store_true", help="CONTRACT.md reconcile --json")
+    add_operator_option(parser)
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with open_election(args.election, args.operator) as store:
+        result = reconcile(store)
+    if args.json:
+        print(json.dumps(reconciliation_to_json(result), indent=2, ensure_ascii=False))
+        return 0
+    if not result.contests:
+        print(f"{args.election}: no recount scope or tally sheets yet")
+        return 0
+    if result.single_entry:
+        print("Single-entry mode: each sheet was entered once, without a second independent entry.")
+    if result.same_operator_sheets:
+        print(f"{result.same_operator_sheets} sheet(s) had both entries made by the same person "
+              "(allowed by the election's settings).")
+    for item in result.contests:
+        print()
+        print("\n".join(contest_lines(item)))
+    return 0
+
+
+def _number(value: int | None, signed: bool = False) -> str:
+    if value is None:
+        return "-"
+    return f"{value:+,}" if signed else f"{value:,}"
+
+
+def _winners(outcome: ContestOutcome) -> str:
+    tie = f" (tie for the last seat: {', '.join(outcome.tied)})" if outcome.tied else ""
+    return (", ".join(outcome.winners) or "none") + tie
+
+
+def contest_lines(item: ContestReconciliation) -> list[str]:
+    """A readable table for one contest: units, totals, winners, pending sheets, flags, findings."""
+    lines = [item.contest, "=" * len(item.contest)]
+    width = max([len(u.precinct or u.device or "") for u in item.units] + [len("Precinct/device")])
+    cwidth = max([len(t.choice) for t in item.totals] + [len("Choice")])
+    if item.units:
+        lines.append(f"{'Precinct/device':<{width}}  {'Choice':<{cwidth}}  {'Original':>9}  {'Recount':>9}  "
+                     f"{'Change':>7}")
+        for u in item.units:
+            label = u.precinct + (f" / {u.device}" if u.device else "") if u.precinct else (u.device or "")
+            lines.append(f"{label:<{width}}  {u.choice:<{cwidth}}  {_number(u.original):>9}  "
+                         f"{_number(u.recount):>9}  {_number(u.difference, True):>7}")
+        lines.append("")
+    lines.append(f"{'Choice':<{cwidth}}  {'Original':>9}  {'Amended':>9}  {'Change':>7}")
+    for t in item.totals:
+        lines.append(f"{t.choice:<{cwidth}}  {_number(t.original):>9}  {_number(t.amended):>9}  "
+                     f"{_number(t.difference, True):>7}")
+    lines.append("")
+    lines.append(f"Winners before: {_winners(item.outcome_before)}; after: {_winners(item.outcome_after)}")
+    lines.append("Outcome CHANGED by the recount." if item.outcome_changed
+                 else f"Outcome unchanged; margin {_number(item.margin_before)} before, "
+                      f"{_number(item.margin_after)} after.")
+    if item.whole_contest_retabulated:
+        lines.append("Some devices name no precinct: the amended totals are the recount totals alone, "
+                     "right only if every ballot in the contest was retabulated.")
+    if item.pending_sheets:
+        lines.append(f"{item.pending_sheets} sheet(s) not yet counted (awaiting a second entry or a "
+                     "resolution): their precincts keep the original count.")
+    if item.units_without_sheet:
+        lines.append("No sheet yet for: " + ", ".join(u.label for u in item.units_without_sheet))
+    for flag in item.substantial_changes:
+        lines.append(f"Substantial change for the board to consider (Neb. Rev. Stat. 32-1119(6)): "
+                     f"{flag.precinct or flag.device}, {flag.choice} {flag.original} -> {flag.recount} "
+                     f"(threshold: more than {flag.threshold})")
+    for finding in item.findings_after:
+        lines.append(f"On the amended totals, {finding.choice}: {finding.explanation}")
+    lines.extend(item.after_recount)
+    if item.rules_note:
+        lines.append(item.rules_note)
+    return lines

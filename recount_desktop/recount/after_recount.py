@@ -1,0 +1,100 @@
+"""What each state's statute says follows a recount, applied to the amended totals.
+
+``after_recount(election, contest, original, amended, requested_by)`` returns the rules engine's findings
+on the amended totals and plain sentences for the board: Colorado's refund (C.R.S. 1-13.5-1306(2)(d)),
+Oklahoma's who-pays (OAC 230:45-3-15), Utah's declaration (20A-4-401(1)(e)(iv)-(v), (2)(d)(iv)) and
+Montana's certificate (13-16-418). The engine (``recount_desktop.domain.rules``) is imported lazily: if
+it is missing or its rule file cannot be read, reconciliation still works and says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from recount_desktop.domain import Contest, Election, State
+from recount_desktop.domain.outcome import contest_outcome
+
+
+@dataclass(frozen=True)
+class AfterRecount:
+    findings: tuple[Any, ...] = ()  # domain.rules Finding objects, on the amended totals
+    statements: tuple[str, ...] = ()
+    note: str = ""  # why the engine was not applied, if it was not
+
+
+def _requester_choice(contest: Contest, requested_by: str) -> str | None:
+    """The requester as a choice of the contest, when the scope names one (e.g. "Bo" or "Bo (candidate)")."""
+    wanted = " ".join(requested_by.split()).casefold()
+    for name in contest.choice_names():
+        folded = name.casefold()
+        if wanted == folded or wanted.startswith(folded + " ") or wanted.startswith(folded + ","):
+            return name
+    return None
+
+
+def after_recount(election: Election, contest: Contest, original: Mapping[str, int],
+                  amended: Mapping[str, int], requested_by: str = "") -> AfterRecount:
+    try:
+        from recount_desktop.domain import rules  # noqa: PLC0415  (optional: see the module docstring)
+        rule_set = rules.load_rules(election.state)
+        analysis = rules.analyze_contest(rule_set, election, contest, amended)
+    except Exception as error:  # a missing or broken engine must not stop the reconciliation itself
+        return AfterRecount(note=f"The recount rules were not applied to the amended totals ({error}).")
+    requester = _requester_choice(contest, requested_by)
+    statements = _statements(rules, rule_set, election, contest, original=original, amended=amended,
+                             requester=requester)
+    return AfterRecount(tuple(analysis.findings), tuple(statements))
+
+
+def _statements(rules: Any, rule_set: Any, election: Election, contest: Contest, *,
+                original: Mapping[str, int], amended: Mapping[str, int], requester: str | None) -> list[str]:
+    before, after = contest_outcome(contest, original), contest_outcome(contest, amended)
+    changed = (set(before.winners), before.approved) != (set(after.winners), after.approved)
+    if election.state is State.CO:
+        refund = rules.colorado_refund_due(rule_set, election, contest, original, amended, requester)
+        return [("C.R.S. 1-13.5-1306(2)(d): the requester's payment must be refunded (the result was "
+                 "reversed in the requester's favour, or the amended count falls within the "
+                 "automatic-recount margin)."
+                 if refund else
+                 "C.R.S. 1-13.5-1306(2)(d): no refund is due: the result was not reversed in the requester's "
+                 "favour and the amended count is outside the automatic-recount margin; unused funds are "
+                 "returned under (2)(f).")]
+    if election.state is State.OK:
+        return [_oklahoma_who_pays(before.winners, after.winners, requester)]
+    if election.state is State.UT:
+        return [_utah_declaration(contest, after)]
+    if election.state is State.MT:
+        return [("Mont. Code Ann. 13-16-418: the result changed; a new certificate of election or nomination "
+                 "must be issued and the first certificate is void.") if changed else
+                ("Mont. Code Ann. 13-16-418: the result is unchanged; no further action.")]
+    return []
+
+
+def _oklahoma_who_pays(before: tuple[str, ...], after: tuple[str, ...], requester: str | None) -> str:
+    if requester is None:
+        return ("OAC 230:45-3-15: who pays depends on whether the petitioner succeeded; name the petitioning "
+                "candidate in the recount scope's 'requested by' to have it worked out.")
+    if requester not in before and requester in after:
+        return (f"OAC 230:45-3-15: the petitioner {requester} succeeded, so the county (or the "
+                "municipality or school district) bears the entire expense.")
+    if requester in before:
+        return (f"OAC 230:45-3-15: {requester} won before the recount and the recount did not change that: "
+                "the winner who asked for it pays.") if requester in after else (
+            f"OAC 230:45-3-15: {requester} asked for the recount and lost the seat; the expenses are "
+            "deducted from the deposit.")
+    return (f"OAC 230:45-3-15: the petitioner {requester} was not successful: the expenses are deducted from "
+            "the deposit and the remainder returned; no part of an additional deposit is refunded.")
+
+
+def _utah_declaration(contest: Contest, after: Any) -> str:
+    if contest.is_question:
+        verdict = "passed" if after.approved else "failed"
+        return f"Utah Code 20A-4-401(2)(d)(iv): on the recount the proposition is declared to have {verdict}."
+    if after.tied:
+        return (f"Utah Code 20A-4-401(1)(e): the recount leaves a tie between {', '.join(after.tied)}; "
+                "it must be resolved as the law provides.")
+    clause = "(iv)" if contest.seats == 1 else "(v)"
+    return (f"Utah Code 20A-4-401(1)(e){clause}: declared elected on the recount: "
+            f"{', '.join(after.winners)}.")

@@ -1,0 +1,331 @@
+"""Reconciliation: the recount against the original count, amended totals, and whether the result changed.
+
+Public API:
+
+- ``reconcile(store) -> Reconciliation``: one ``ContestReconciliation`` per contest with a recount scope or
+  sheets: ``units`` (per recounted precinct or device and choice: original, recount, difference),
+  ``totals`` (original and amended per choice), ``winners_before``/``winners_after`` (from
+  ``domain.outcome.contest_outcome``), ``outcome_changed``, ``margin_before``/``margin_after``,
+  ``pending_sheets``, ``units_without_sheet``, ``substantial_changes`` (Nebraska, RULES.md NE-6) and
+  ``findings_after`` (the rules engine on the amended totals, when that engine is installed).
+- ``reconciliation_to_json(reconciliation)``: exactly CONTRACT.md ``reconcile --json``.
+
+How amended totals are made: a sheet counts once verified or resolved (or entered once in single-entry
+mode). Sheets of one precinct (batches, devices) are summed. A precinct with a sheet still pending keeps
+its original count until every one of its sheets counts, so a half-entered precinct never shows as a loss.
+Recounted precincts replace their original counts; the others keep theirs. A device sheet naming no
+precinct (a central-count tabulator) cannot be matched to original precinct counts, so when a contest has
+such units its amended totals are the recount totals alone: that is only right when the whole contest
+was retabulated, and ``whole_contest_retabulated`` tells the report to say so.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections import defaultdict
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from recount_desktop.domain import Contest, Election
+from recount_desktop.domain.outcome import ContestOutcome, contest_outcome, yes_and_no_sides
+from recount_desktop.recount.after_recount import after_recount
+from recount_desktop.recount.scope import RecountMethod, RecountUnit, all_scopes, get_scope, recount_progress
+from recount_desktop.recount.sheet_rows import SheetLines, read_entries_by_id, setting, setting_is_yes
+from recount_desktop.recount.sheets import ALLOW_SAME_OPERATOR, SINGLE_ENTRY
+from recount_desktop.store import ElectionFile
+from recount_desktop.store.mapping import read_contests
+
+SUBSTANTIAL_VOTES = "recount.substantial_change_votes"
+SUBSTANTIAL_PERCENT = "recount.substantial_change_percent"
+
+
+@dataclass(frozen=True)
+class UnitDifference:
+    precinct: str | None
+    device: str | None
+    choice: str
+    original: int | None  # None: a device with no precinct has no original count of its own
+    recount: int
+    method: RecountMethod
+
+    @property
+    def difference(self) -> int | None:
+        return None if self.original is None else self.recount - self.original
+
+
+@dataclass(frozen=True)
+class ChoiceTotal:
+    choice: str
+    original: int
+    amended: int
+
+    @property
+    def difference(self) -> int:
+        return self.amended - self.original
+
+
+@dataclass(frozen=True)
+class SubstantialChange:
+    """A precinct whose machine recount moved a choice by more than the board's threshold (NE-6).
+
+    32-1119(6): "If substantial changes are found, the ballots shall then be counted ... in any precinct
+    which might reflect a substantial change." The statute does not define the term: this is a flag for
+    the board's decision, never an automatic step.
+    """
+
+    precinct: str | None
+    device: str | None
+    choice: str
+    original: int
+    recount: int
+    threshold: str
+
+
+@dataclass(frozen=True)
+class ContestReconciliation:
+    contest: str
+    units: tuple[UnitDifference, ...]
+    totals: tuple[ChoiceTotal, ...]
+    outcome_before: ContestOutcome
+    outcome_after: ContestOutcome
+    margin_before: int | None
+    margin_after: int | None
+    pending_sheets: int
+    units_without_sheet: tuple[RecountUnit, ...]
+    whole_contest_retabulated: bool
+    substantial_changes: tuple[SubstantialChange, ...] = ()
+    findings_after: tuple[Any, ...] = ()  # domain.rules findings on the amended totals
+    after_recount: tuple[str, ...] = ()  # refund, who pays, declaration, certificate (per state)
+    rules_note: str = ""
+
+    @property
+    def winners_before(self) -> tuple[str, ...]:
+        return self.outcome_before.winners
+
+    @property
+    def winners_after(self) -> tuple[str, ...]:
+        return self.outcome_after.winners
+
+    @property
+    def outcome_changed(self) -> bool:
+        before, after = self.outcome_before, self.outcome_after
+        return (set(before.winners), set(before.tied), before.approved) != (
+            set(after.winners), set(after.tied), after.approved)
+
+    @property
+    def amended_totals(self) -> dict[str, int]:
+        return {t.choice: t.amended for t in self.totals}
+
+
+@dataclass(frozen=True)
+class Reconciliation:
+    contests: tuple[ContestReconciliation, ...]
+    single_entry: bool  # the report must say the sheets were entered once only
+    same_operator_allowed: bool
+    same_operator_sheets: int  # sheets whose two entries were made by the same person
+
+    def contest(self, name: str) -> ContestReconciliation:
+        for item in self.contests:
+            if item.contest == name:
+                return item
+        raise KeyError(name)
+
+
+# -- reading ---------------------------------------------------------------------------------------
+def _original_votes(conn: sqlite3.Connection, contest: str) -> dict[str, dict[str, int]]:
+    votes: dict[str, dict[str, int]] = defaultdict(dict)
+    for precinct, choice, count in conn.execute(
+        "SELECT precinct.name, choice.name, tally.votes FROM tally JOIN choice ON choice.id = tally.choice_id"
+        " JOIN contest ON contest.id = choice.contest_id JOIN precinct ON precinct.id = tally.precinct_id"
+        " WHERE contest.name = ?", (contest,),
+    ):
+        votes[precinct][choice] = count
+    return votes
+
+
+def _device_precincts(conn: sqlite3.Connection) -> dict[str, str]:
+    return dict(conn.execute(
+        "SELECT device.name, precinct.name FROM device JOIN precinct ON precinct.id = device.precinct_id"
+    ).fetchall())
+
+
+@dataclass(frozen=True)
+class _Sheets:
+    counted: list[SheetLines]
+    pending: list[SheetLines]  # typed but not yet counting (entered once, discrepancy)
+
+
+def _contest_sheets(conn: sqlite3.Connection, contest: str, single_entry: bool) -> _Sheets:
+    rows = conn.execute(
+        "SELECT s.state, s.final_entry, (SELECT x.id FROM recount_entry x WHERE x.sheet_id = s.sheet_id"
+        " ORDER BY x.entry_number LIMIT 1) FROM recount_sheet s WHERE s.contest = ? AND s.state != 'voided'"
+        " ORDER BY s.rowid", (contest,),
+    ).fetchall()
+    entries = read_entries_by_id(conn, [final or first for _, final, first in rows])
+    counted, pending = [], []
+    for state, final, first in rows:
+        if final is not None:
+            counted.append(entries[final].lines)
+        elif state == "entered_once" and single_entry:
+            counted.append(entries[first].lines)
+        else:
+            pending.append(entries[first].lines)
+    return _Sheets(counted, pending)
+
+
+# -- arithmetic ------------------------------------------------------------------------------------
+def _unit_key(lines: SheetLines, device_precincts: dict[str, str]) -> tuple[str | None, str | None]:
+    """Sheets are summed per precinct; a device with no known precinct is a unit of its own."""
+    precinct = lines.precinct or (device_precincts.get(lines.device) if lines.device else None)
+    return (precinct, None) if precinct else (None, lines.device)
+
+
+def _unit_rows(contest: Contest, sheets: _Sheets, original: dict[str, dict[str, int]],
+               device_precincts: dict[str, str]) -> list[UnitDifference]:
+    grouped: dict[tuple[str | None, str | None], list[SheetLines]] = defaultdict(list)
+    for lines in sheets.counted:
+        grouped[_unit_key(lines, device_precincts)].append(lines)
+    waiting = {_unit_key(lines, device_precincts) for lines in sheets.pending}
+    rows = []
+    for key, group in grouped.items():
+        if key in waiting:
+            continue
+        precinct, device = key
+        devices = {g.device for g in group}
+        if precinct and len(devices) == 1:
+            device = next(iter(devices))
+        method = RecountMethod.MACHINE if any(g.method is RecountMethod.MACHINE for g in group) \
+            else RecountMethod.MANUAL
+        for choice in contest.choice_names():
+            recount = sum(g.count_map().get(choice, 0) for g in group)
+            before = original.get(precinct, {}).get(choice, 0) if precinct else None
+            rows.append(UnitDifference(precinct, device, choice, before, recount, method))
+    return rows
+
+
+def _amended(contest: Contest, units: list[UnitDifference],
+             original_totals: dict[str, int]) -> tuple[dict[str, int], bool]:
+    if any(u.original is None for u in units):
+        whole = dict.fromkeys(contest.choice_names(), 0)
+        for unit in units:
+            whole[unit.choice] += unit.recount
+        return whole, True
+    amended = dict(original_totals)
+    for unit in units:
+        amended[unit.choice] += unit.recount - (unit.original or 0)
+    return amended, False
+
+
+def seat_margin(contest: Contest, outcome: ContestOutcome) -> int | None:
+    """Votes between the last winner and the first loser; a question: between the two sides."""
+    if contest.is_question:
+        yes, no = yes_and_no_sides(contest)
+        votes = dict(outcome.ranking)
+        return abs(votes[yes] - votes[no])
+    if len(outcome.ranking) <= contest.seats:
+        return None
+    return outcome.ranking[contest.seats - 1][1] - outcome.ranking[contest.seats][1]
+
+
+def _percent_setting(conn: sqlite3.Connection) -> Fraction | None:
+    text = setting(conn, SUBSTANTIAL_PERCENT, "").strip().rstrip("%")
+    try:
+        return Fraction(text) if text else None
+    except ValueError:
+        return None
+
+
+def substantial_changes(conn: sqlite3.Connection, units: list[UnitDifference]) -> list[SubstantialChange]:
+    """NE-6: machine-recounted precincts where a choice moved by more than the threshold (default: any)."""
+    votes_text = setting(conn, SUBSTANTIAL_VOTES, "").strip()
+    percent = _percent_setting(conn)
+    votes = int(votes_text) if votes_text.isdigit() else (None if percent is not None else 0)
+    label = " or ".join(
+        part for part in (f"{votes} votes" if votes is not None else "",
+                          f"{percent}% of the original" if percent is not None else "") if part)
+    flagged = []
+    for unit in units:
+        if unit.method is not RecountMethod.MACHINE or unit.original is None:
+            continue
+        moved = abs(unit.recount - unit.original)
+        over_votes = votes is not None and moved > votes
+        over_percent = percent is not None and moved * 100 > percent * unit.original
+        if over_votes or over_percent:
+            flagged.append(SubstantialChange(unit.precinct, unit.device, unit.choice, unit.original,
+                                             unit.recount, label))
+    return flagged
+
+
+def _reconcile_contest(store: ElectionFile, contest: Contest, single_entry: bool,
+                       device_precincts: dict[str, str], election: Election) -> ContestReconciliation:
+    conn = store._conn
+    original = _original_votes(conn, contest.name)
+    original_totals = dict.fromkeys(contest.choice_names(), 0)
+    for counts in original.values():
+        for choice, votes in counts.items():
+            original_totals[choice] += votes
+    sheets = _contest_sheets(conn, contest.name, single_entry)
+    units = _unit_rows(contest, sheets, original, device_precincts)
+    amended, whole = _amended(contest, units, original_totals)
+    before, after = contest_outcome(contest, original_totals), contest_outcome(contest, amended)
+    scope = get_scope(store, contest.name)
+    rules = after_recount(election, contest, original_totals, amended, scope.requested_by if scope else "")
+    return ContestReconciliation(
+        contest=contest.name, units=tuple(units),
+        totals=tuple(ChoiceTotal(c, original_totals[c], amended[c]) for c in contest.choice_names()),
+        outcome_before=before, outcome_after=after,
+        margin_before=seat_margin(contest, before), margin_after=seat_margin(contest, after),
+        pending_sheets=len(sheets.pending),
+        units_without_sheet=recount_progress(store, contest.name).units_without_sheet,
+        whole_contest_retabulated=whole,
+        substantial_changes=tuple(substantial_changes(conn, units)) if election.state == "NE" else (),
+        findings_after=rules.findings, after_recount=rules.statements, rules_note=rules.note,
+    )
+
+
+def reconcile(store: ElectionFile) -> Reconciliation:
+    """Reconcile every contest that has a recount scope or tally sheets."""
+    conn = store._conn
+    wanted = {s.contest for s in all_scopes(store)}
+    wanted |= {row[0] for row in conn.execute("SELECT DISTINCT contest FROM recount_sheet")}
+    single_entry = setting_is_yes(conn, SINGLE_ENTRY)
+    device_precincts = _device_precincts(conn)
+    election = store.election()
+    contests = tuple(
+        _reconcile_contest(store, contest, single_entry, device_precincts, election)
+        for contest in read_contests(conn) if contest.name in wanted
+    )
+    return Reconciliation(contests, single_entry, setting_is_yes(conn, ALLOW_SAME_OPERATOR),
+                          _same_operator_sheets(conn))
+
+
+def _same_operator_sheets(conn: sqlite3.Connection) -> int:
+    row = conn.execute(
+        "SELECT COUNT(*) FROM recount_entry a JOIN recount_entry b ON a.sheet_id = b.sheet_id"
+        " AND a.entry_number = 1 AND b.entry_number = 2"
+        " WHERE lower(trim(a.entered_by)) = lower(trim(b.entered_by))"
+    ).fetchone()
+    return int(row[0])
+
+
+def reconciliation_to_json(reconciliation: Reconciliation) -> dict[str, Any]:
+    """CONTRACT.md ``reconcile --json``, key for key."""
+    return {"contests": [
+        {
+            "contest": item.contest,
+            "units": [
+                {"precinct": u.precinct, "device": u.device, "choice": u.choice, "original": u.original,
+                 "recount": u.recount, "difference": u.difference}
+                for u in item.units
+            ],
+            "totals": [
+                {"choice": t.choice, "original": t.original, "amended": t.amended} for t in item.totals
+            ],
+            "winners_before": list(item.winners_before),
+            "winners_after": list(item.winners_after),
+            "outcome_changed": item.outcome_changed,
+            "pending_sheets": item.pending_sheets,
+        }
+        for item in reconciliation.contests
+    ]}

@@ -1,0 +1,166 @@
+"""Tally-sheet rows in the election file: the lines of one entry, written once and read back.
+
+Writers run inside ``ElectionFile.transaction``. Entries are never updated or deleted (schema triggers);
+only a sheet's state moves. ``lines_digest`` goes into the audit log instead of the numbers, so the log
+can prove later what an entry said without showing a first entry to the second operator.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sqlite3
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from recount_desktop.recount.scope import RecountMethod, RecountUnit
+from recount_desktop.store.audit import canonical_json
+
+# The lines of a paper sheet other than the choices, in the order the sheet prints them.
+OTHER_LINES = (("over_votes", "Over Votes"), ("under_votes", "Under Votes"),
+               ("blank_ballots", "Blank Ballots"), ("ballots", "Ballots"))
+
+
+@dataclass(frozen=True)
+class SheetLines:
+    """What one entry of a paper sheet says: its unit, method, a count per choice and the other lines."""
+
+    precinct: str | None
+    device: str | None
+    method: RecountMethod
+    counts: tuple[tuple[str, int], ...]
+    over_votes: int | None = None
+    under_votes: int | None = None
+    blank_ballots: int | None = None
+    ballots: int | None = None
+
+    @property
+    def unit(self) -> RecountUnit:
+        return RecountUnit(self.precinct, self.device)
+
+    def count_map(self) -> dict[str, int]:
+        return dict(self.counts)
+
+    def labelled(self) -> dict[str, object]:
+        """Every comparable line by the label a clerk reads on the paper."""
+        lines: dict[str, object] = {"Precinct": self.precinct, "Device": self.device,
+                                    "Method": str(self.method)}
+        lines.update(self.counts)
+        for attr, label in OTHER_LINES:
+            lines[label] = getattr(self, attr)
+        return lines
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "precinct": self.precinct, "device": self.device, "method": str(self.method),
+            "counts": dict(self.counts),
+            **{attr: getattr(self, attr) for attr, _ in OTHER_LINES},
+        }
+
+
+def lines_digest(lines: SheetLines) -> str:
+    return hashlib.sha256(canonical_json(lines.as_json()).encode("utf-8")).hexdigest()
+
+
+def utc_now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def setting(conn: sqlite3.Connection, key: str, default: str) -> str:
+    row = conn.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
+    return str(row[0]) if row else default
+
+
+def setting_is_yes(conn: sqlite3.Connection, key: str) -> bool:
+    return setting(conn, key, "no").strip().lower() in ("yes", "true", "1", "on")
+
+
+def insert_entry(
+    conn: sqlite3.Connection, sheet_id: str, number: int, lines: SheetLines, *, counted_by: Iterable[str],
+    entered_by: str, reason: str | None = None,
+) -> int:
+    cursor = conn.execute(
+        "INSERT INTO recount_entry (sheet_id, entry_number, precinct, device, method, counted_by,"
+        " over_votes, under_votes, blank_ballots, ballots, entered_by, entered_at, reason)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (sheet_id, number, lines.precinct or "", lines.device or "", str(lines.method),
+         "; ".join(counted_by), lines.over_votes, lines.under_votes, lines.blank_ballots, lines.ballots,
+         entered_by, utc_now(), reason),
+    )
+    entry_id = int(cursor.lastrowid or 0)
+    conn.executemany(
+        "INSERT INTO recount_entry_count (entry_id, position, choice, votes) VALUES (?, ?, ?, ?)",
+        [(entry_id, i, choice, votes) for i, (choice, votes) in enumerate(lines.counts)],
+    )
+    return entry_id
+
+
+@dataclass(frozen=True)
+class StoredEntry:
+    id: int
+    number: int
+    entered_by: str
+    entered_at: str
+    counted_by: str
+    reason: str | None
+    lines: SheetLines
+
+
+_ENTRY_COLUMNS = (
+    "id, entry_number, entered_by, entered_at, counted_by, reason, precinct, device, method,"
+    " over_votes, under_votes, blank_ballots, ballots"
+)
+
+
+def _entries_from_rows(conn: sqlite3.Connection, rows: list[tuple[Any, ...]]) -> list[StoredEntry]:
+    counts = read_counts(conn, [row[0] for row in rows])
+    return [
+        StoredEntry(
+            row[0], row[1], row[2], row[3], row[4], row[5],
+            SheetLines(row[6] or None, row[7] or None, RecountMethod(row[8]),
+                       tuple(counts.get(row[0], ())), row[9], row[10], row[11], row[12]),
+        )
+        for row in rows
+    ]
+
+
+def read_entries(conn: sqlite3.Connection, sheet_id: str) -> list[StoredEntry]:
+    rows = conn.execute(
+        f"SELECT {_ENTRY_COLUMNS} FROM recount_entry WHERE sheet_id = ? ORDER BY entry_number", (sheet_id,)
+    ).fetchall()
+    return _entries_from_rows(conn, rows)
+
+
+def read_entries_by_id(conn: sqlite3.Connection, entry_ids: Iterable[int]) -> dict[int, StoredEntry]:
+    ids = list(entry_ids)
+    found: dict[int, StoredEntry] = {}
+    for start in range(0, len(ids), 500):
+        chunk = ids[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        rows = conn.execute(f"SELECT {_ENTRY_COLUMNS} FROM recount_entry WHERE id IN ({marks})", chunk)
+        found.update((e.id, e) for e in _entries_from_rows(conn, rows.fetchall()))
+    return found
+
+
+def read_counts(conn: sqlite3.Connection, entry_ids: list[int]) -> Mapping[int, list[tuple[str, int]]]:
+    counts: dict[int, list[tuple[str, int]]] = {}
+    for start in range(0, len(entry_ids), 500):
+        chunk = entry_ids[start:start + 500]
+        marks = ",".join("?" * len(chunk))
+        for entry_id, choice, votes in conn.execute(
+            f"SELECT entry_id, choice, votes FROM recount_entry_count WHERE entry_id IN ({marks})"
+            " ORDER BY entry_id, position", chunk,
+        ):
+            counts.setdefault(entry_id, []).append((choice, votes))
+    return counts
+
+
+def contest_choices(conn: sqlite3.Connection, contest: str) -> tuple[list[str], int] | None:
+    """The contest's choice names in ballot order and its seats (votes allowed), or None."""
+    row = conn.execute("SELECT id, seats FROM contest WHERE name = ?", (contest,)).fetchone()
+    if row is None:
+        return None
+    names = [r[0] for r in conn.execute(
+        "SELECT name FROM choice WHERE contest_id = ? ORDER BY position", (row[0],))]
+    return names, int(row[1])
