@@ -1,0 +1,112 @@
+"""``recount-desktop report ELECTION --out FILE.pdf [--sign CERT.p12 --password-file FILE]`` and
+``recount-desktop report verify FILE.pdf [--trust ROOT.pem]`` (CONTRACT.md).
+
+One argparse subcommand serves both forms: a first positional ``verify`` followed by a PDF means the
+check of a signed report; anything else is an election file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from pathlib import Path
+
+from recount_desktop.cli.common import CommandError, open_election
+from recount_desktop.reports.certification import CertificationFileError
+from recount_desktop.reports.render import render_report
+from recount_desktop.reports.report_data import build_report_data
+from recount_desktop.reports.signing import SigningError, load_roots, sign_pdf, verify_pdf
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = subparsers.add_parser(
+        "report", help="write the canvassers' report PDF, or check a signed one ('report verify FILE.pdf')",
+        description="report ELECTION --out FILE.pdf [--sign CERT.p12 --password-file FILE]\n"
+                    "report verify FILE.pdf [--trust ROOT.pem]",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("target", metavar="ELECTION|verify", help="the election file, or 'verify'")
+    parser.add_argument("pdf", metavar="FILE.pdf", nargs="?", help="with 'verify': the signed report")
+    parser.add_argument("--out", metavar="FILE.pdf", help="where to write the report")
+    parser.add_argument("--sign", metavar="CERT.p12", type=Path, help="sign with this PKCS#12 certificate")
+    parser.add_argument("--password-file", metavar="FILE", type=Path,
+                        help="file holding the certificate password")
+    parser.add_argument("--role", default="", help="role printed in the signature stamp "
+                        "(default: the attesting officer's title)")
+    parser.add_argument("--trust", metavar="ROOT.pem", type=Path, action="append", default=[],
+                        help="with 'verify': a trusted root certificate (repeatable)")
+    parser.set_defaults(func=run, parser=parser)
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.target == "verify" and args.pdf is not None:
+        return run_verify(args)
+    parser: argparse.ArgumentParser = args.parser
+    if args.pdf is not None:
+        parser.error(f"unexpected argument {args.pdf!r} (did you mean 'report verify {args.pdf}'?)")
+    if not args.out:
+        parser.error("--out FILE.pdf is required")
+    if args.sign and not args.password_file:
+        parser.error("--sign needs --password-file FILE")
+    if args.trust:
+        parser.error("--trust belongs to 'report verify'")
+    return run_report(args)
+
+
+def run_report(args: argparse.Namespace) -> int:
+    with open_election(args.target) as store:
+        try:
+            data = build_report_data(store)
+        except CertificationFileError as error:
+            raise CommandError(str(error)) from error
+    pdf = render_report(data)
+    if args.sign:
+        role = args.role or data.certification.attesting.title
+        location = f"{data.title.jurisdiction}, {data.title.state_name}"
+        try:
+            pdf = sign_pdf(pdf, args.sign, read_password(args.password_file), role, location=location)
+        except SigningError as error:
+            raise CommandError(str(error)) from error
+    write_atomically(Path(args.out), pdf)
+    signed = " (digitally signed)" if args.sign else ""
+    print(f"{args.out}: {data.title.title}{signed}, fingerprint {data.fingerprint}")
+    return 0
+
+
+def read_password(path: Path) -> bytes:
+    try:
+        return path.read_bytes().rstrip(b"\r\n")
+    except OSError as error:
+        raise CommandError(f"{path}: cannot read the password file ({error.strerror})") from error
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write beside the target and rename, so a half-written PDF never replaces a good one."""
+    if not path.parent.is_dir():
+        raise CommandError(f"{path}: the folder {path.parent} does not exist")
+    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except OSError as error:
+        Path(temporary).unlink(missing_ok=True)
+        raise CommandError(f"{path}: cannot write the file ({error.strerror})") from error
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    path = Path(args.pdf)
+    try:
+        pdf = path.read_bytes()
+    except OSError as error:
+        raise CommandError(f"{path}: cannot read the file ({error.strerror})") from error
+    try:
+        checks = verify_pdf(pdf, load_roots(list(args.trust)), source=str(path))
+    except SigningError as error:
+        raise CommandError(str(error)) from error
+    for number, check in enumerate(checks, start=1):
+        print(f"{path}: signature {number}: {check.summary}")
+    if not all(check.ok for check in checks):
+        raise CommandError(f"{path}: the signature check failed")
+    return 0

@@ -1,0 +1,136 @@
+"""Digital signature of the report (PAdES, pyhanko), and its offline verification.
+
+No network anywhere: no timestamp server, no revocation fetching. A certificate is trusted only
+against the root certificates the board gives (``--trust ROOT.pem``), never the machine's store, so
+the answer is the same on every computer.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from asn1crypto import pem, x509
+from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
+from pyhanko.pdf_utils.reader import PdfFileReader
+from pyhanko.sign import fields, signers
+from pyhanko.sign.validation import validate_pdf_signature
+from pyhanko.stamp import TextStampStyle
+from pyhanko_certvalidator import ValidationContext
+
+FIELD_NAME = "CanvassersReportSignature"
+# Lower right of the last page, above the footer (points; Letter is 612 x 792).
+DEFAULT_BOX = (318, 70, 570, 140)
+
+
+class SigningError(ValueError):
+    """The certificate file, its password or the PDF cannot be used; the message names the file."""
+
+
+@dataclass(frozen=True)
+class SignatureCheck:
+    """What ``report verify`` says about one signature."""
+
+    signer: str
+    signed_at: str
+    intact: bool  # the signed bytes are unchanged and the signature matches them
+    valid: bool  # intact and the cryptography checks out
+    trusted: bool  # the certificate chains to one of the given roots
+    covers_whole_file: bool  # nothing was added after signing
+    modification: str  # pyhanko's judgement of any later incremental update
+    summary: str
+
+    @property
+    def ok(self) -> bool:
+        return self.intact and self.valid and self.trusted and self.covers_whole_file
+
+
+def load_signer(p12: Path, password: bytes) -> signers.SimpleSigner:
+    try:
+        signer = signers.SimpleSigner.load_pkcs12(str(p12), passphrase=password)
+    except (OSError, ValueError) as error:
+        raise SigningError(f"{p12}: cannot read the certificate ({error})") from error
+    if signer is None:
+        raise SigningError(f"{p12}: cannot open the certificate: wrong password or not a PKCS#12 file")
+    return signer
+
+
+def signer_name(signer: signers.SimpleSigner) -> str:
+    subject = signer.signing_cert.subject.native
+    return str(subject.get("common_name") or signer.signing_cert.subject.human_friendly)
+
+
+def sign_pdf(pdf: bytes, p12: Path, password: bytes, role: str, *, location: str = "",
+             page: int = -1, box: tuple[int, int, int, int] = DEFAULT_BOX) -> bytes:
+    """Sign ``pdf`` with a visible stamp naming the signer and role; return the signed bytes."""
+    signer = load_signer(p12, password)
+    name = signer_name(signer)
+    writer = IncrementalPdfFileWriter(io.BytesIO(pdf))
+    fields.append_signature_field(writer, fields.SigFieldSpec(FIELD_NAME, on_page=page, box=box))
+    meta = signers.PdfSignatureMetadata(
+        field_name=FIELD_NAME, subfilter=fields.SigSeedSubFilter.PADES, name=name,
+        reason=f"Canvassers' report signed by {name}, {role}", location=location or None,
+    )
+    stamp = TextStampStyle(stamp_text=f"Digitally signed by %(signer)s\n{role}\n%(ts)s")
+    try:
+        output = signers.PdfSigner(meta, signer=signer, stamp_style=stamp).sign_pdf(writer)
+    except Exception as error:  # pyhanko raises several unrelated types for a bad key or PDF
+        raise SigningError(f"{p12}: signing failed ({error})") from error
+    return bytes(output.getbuffer())
+
+
+def load_roots(paths: list[Path]) -> list[x509.Certificate]:
+    roots = []
+    for path in paths:
+        try:
+            data = path.read_bytes()
+            if pem.detect(data):
+                roots += [x509.Certificate.load(der) for _, _, der in pem.unarmor(data, multiple=True)]
+            else:
+                roots.append(x509.Certificate.load(data))
+        except (OSError, ValueError) as error:
+            raise SigningError(f"{path}: not a certificate ({error})") from error
+    return roots
+
+
+def verify_pdf(pdf: bytes, roots: list[x509.Certificate], source: str = "the PDF") -> list[SignatureCheck]:
+    """Check every signature offline against ``roots``; an unsigned PDF is an error."""
+    try:
+        reader = PdfFileReader(io.BytesIO(pdf), strict=False)
+        embedded = reader.embedded_signatures
+    except Exception as error:  # a damaged file fails in many ways inside the PDF parser
+        raise SigningError(f"{source}: not a readable PDF ({error})") from error
+    if not embedded:
+        raise SigningError(f"{source}: the PDF carries no digital signature")
+    context = ValidationContext(trust_roots=roots, allow_fetching=False, revocation_mode="soft-fail")
+    return [_check(sig, context) for sig in embedded]
+
+
+def _check(sig: object, context: ValidationContext) -> SignatureCheck:
+    status = validate_pdf_signature(sig, context)  # type: ignore[arg-type]
+    cert = status.signing_cert
+    signer = "unknown"
+    if cert is not None:
+        signer = str(cert.subject.native.get("common_name") or cert.subject.human_friendly)
+    whole = status.coverage is not None and status.coverage.name == "ENTIRE_FILE"
+    modification = status.modification_level.name if status.modification_level is not None else "UNKNOWN"
+    signed_at = status.signer_reported_dt.isoformat() if status.signer_reported_dt else "unknown"
+    check = SignatureCheck(signer, signed_at, bool(status.intact), bool(status.valid), bool(status.trusted),
+                           whole, modification, "")
+    return SignatureCheck(**{**check.__dict__, "summary": _summary(check)})
+
+
+def _summary(check: SignatureCheck) -> str:
+    parts = [f"signed by {check.signer} at {check.signed_at}"]
+    if not check.intact:
+        parts.append("CHANGED after signing: the signed content no longer matches the signature")
+    elif not check.covers_whole_file:
+        parts.append(f"content added after signing ({check.modification.lower().replace('_', ' ')})")
+    else:
+        parts.append("not changed since signing")
+    if check.intact and not check.valid:
+        parts.append("signature INVALID")
+    parts.append("certificate trusted" if check.trusted
+                 else "certificate NOT trusted (no matching --trust root)")
+    return "; ".join(parts)

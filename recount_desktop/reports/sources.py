@@ -1,0 +1,230 @@
+"""Small adapters between the report and the parts it reads: rules engine, recount, audit log.
+
+Each function wraps one call into another package and turns its answer into the report's own
+plain values, so a change in one of those APIs breaks one function here, not the report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from recount_desktop.domain import Election, ElectionResults
+from recount_desktop.recount.reconcile import reconcile
+from recount_desktop.recount.scope import all_scopes
+from recount_desktop.recount.sheet_rows import read_entries
+from recount_desktop.recount.sheets import list_sheets
+from recount_desktop.reports.model import FindingLine, ReadingLine, SheetRecord, SourceFile
+from recount_desktop.store import ElectionFile
+from recount_desktop.store.audit import AuditEntry
+
+
+# -- rules engine (issue 4) -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MarginFindings:
+    by_contest: Mapping[str, tuple[FindingLine, ...]]
+    problem: str | None = None  # why findings could not be made, printed in the notes
+
+
+def threshold_text(value: object) -> str | None:
+    """CONTRACT.md: the exact limit as a decimal string; a non-terminating fraction as ``n/d``."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, Fraction):
+        denominator = value.denominator
+        for prime in (2, 5):
+            while denominator % prime == 0:
+                denominator //= prime
+        if denominator != 1:
+            return f"{value.numerator}/{value.denominator}"
+        text = format(Decimal(value.numerator) / Decimal(value.denominator), "f")
+        return text.rstrip("0").rstrip(".") if "." in text else text
+    return str(value)
+
+
+def _finding_line(finding: Any) -> FindingLine:
+    status = getattr(finding, "recount", None) or getattr(finding, "status", "")
+    return FindingLine(
+        choice=str(finding.choice),
+        margin=finding.margin,
+        status=str(getattr(status, "value", status)),
+        threshold=threshold_text(finding.threshold),
+        citation=str(finding.citation or ""),
+        explanation=str(getattr(finding, "explanation", "") or ""),
+    )
+
+
+def margin_findings(store: ElectionFile, election: Election, results: ElectionResults) -> MarginFindings:
+    """Every contest's findings from ``analyze_election``, with the readings the board has set."""
+    try:
+        # Imported here: the rules engine's API is young and the report must still print without it.
+        from recount_desktop.domain.rules import (  # noqa: PLC0415
+            ReadingSettings,
+            analyze_election,
+            load_rules,
+        )
+    except ImportError as error:
+        return MarginFindings({}, "Margin findings could not be made: the rules engine is missing "
+                                  f"({error}).")
+    rules = load_rules(election.state)
+    settings = ReadingSettings.from_mapping(store.settings())
+    analyses = analyze_election(rules, election, results, settings=settings)
+    return MarginFindings({a.contest.name if hasattr(a.contest, "name") else str(a.contest):
+                           tuple(_finding_line(f) for f in a.findings) for a in analyses})
+
+
+def readings_in_force(state: str, settings: Mapping[str, str]) -> tuple[ReadingLine, ...]:
+    """Each named reading of the state's rule file, with the value set for this election or its default."""
+    try:
+        from recount_desktop.domain.rules import load_rules  # noqa: PLC0415
+    except ImportError:
+        return ()
+    rules = load_rules(state)
+    lines = []
+    for reading in rules.readings:
+        value = settings.get(reading.key, reading.default)
+        try:
+            sentence = reading.sentence(value)
+        except KeyError:
+            sentence = f"(unknown value {value!r}; the default is {reading.default!r})"
+        lines.append(ReadingLine(reading.key, value, sentence, reading.citation))
+    return tuple(lines)
+
+
+# -- recount (issue 5) --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ReconciledUnit:
+    precinct: str | None
+    device: str | None
+    choice: str
+    original: int | None  # None: a device with no precinct has no canvass count of its own
+    recount: int | None
+
+
+@dataclass(frozen=True)
+class ReconciledContest:
+    contest: str
+    units: tuple[ReconciledUnit, ...]
+    amended: Mapping[str, int]
+    winners_before: tuple[str, ...]
+    winners_after: tuple[str, ...]
+    outcome_changed: bool
+    pending_sheets: int
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Reconciled:
+    contests: Mapping[str, ReconciledContest]
+    notes: tuple[str, ...] = ()  # election-wide remarks: single entry, same-operator sheets
+
+
+def reconciliation(store: ElectionFile) -> Reconciled:
+    """Per recounted contest: units with canvass and recount votes, amended totals, winners."""
+    result = reconcile(store)
+    found: dict[str, ReconciledContest] = {}
+    for contest in result.contests:
+        units = tuple(
+            ReconciledUnit(u.precinct, u.device, u.choice, u.original, u.recount) for u in contest.units
+        )
+        amended = {t.choice: t.amended for t in contest.totals}
+        found[contest.contest] = ReconciledContest(
+            contest.contest, units, amended, tuple(contest.winners_before), tuple(contest.winners_after),
+            bool(contest.outcome_changed), int(contest.pending_sheets), _reconcile_notes(contest),
+        )
+    notes = []
+    if getattr(result, "single_entry", False):
+        notes.append("Single-entry mode: tally sheets counted after one entry, without an independent "
+                     "second entry.")
+    same = int(getattr(result, "same_operator_sheets", 0) or 0)
+    if same:
+        notes.append(f"{same} tally sheet(s) were entered twice by the same person (allowed by the "
+                     "election's settings).")
+    return Reconciled(found, tuple(notes))
+
+
+def _reconcile_notes(contest: Any) -> tuple[str, ...]:
+    """NE 32-1119(6) "substantial change" flags and other remarks on one contest's reconciliation."""
+    notes = []
+    missing = tuple(getattr(contest, "units_without_sheet", ()) or ())
+    if missing:
+        names = ", ".join(getattr(u, "label", str(u)) for u in missing[:10])
+        more = f" and {len(missing) - 10} more" if len(missing) > 10 else ""
+        notes.append(f"{len(missing)} unit(s) in the recount scope have no tally sheet yet: {names}{more}.")
+    if getattr(contest, "whole_contest_retabulated", False):
+        notes.append("Device sheets name no precinct, so the amended totals are the recount totals alone: "
+                     "right only if the whole contest was retabulated.")
+    for flag in getattr(contest, "substantial_changes", ()) or ():
+        unit = " / ".join(p for p in (flag.precinct, flag.device) if p)
+        notes.append(f"Substantial change (Neb. Rev. Stat. 32-1119(6)): {unit}, {flag.choice} "
+                     f"{flag.original} -> {flag.recount} (threshold: {flag.threshold}); "
+                     "the board decides whether to count those ballots again.")
+    return tuple(notes)
+
+
+def recount_scopes(store: ElectionFile) -> dict[str, tuple[str, str]]:
+    """Contest -> (method, requested by) for every contest with a recount scope."""
+    return {s.contest: (str(s.method), s.requested_by) for s in all_scopes(store)}
+
+
+@dataclass(frozen=True)
+class ContestSheets:
+    records: tuple[SheetRecord, ...]
+    # (precinct, device) -> over and under votes summed over the unit's counted sheets
+    over_under: Mapping[tuple[str | None, str | None], tuple[int | None, int | None]]
+
+
+def _add(total: int | None, value: int | None) -> int | None:
+    return total if value is None else (total or 0) + value
+
+
+def contest_sheets(store: ElectionFile, contest: str) -> ContestSheets:
+    """The tally sheets of one contest: who counted, entered, verified; discrepancies; voids."""
+    records = []
+    over_under: dict[tuple[str | None, str | None], tuple[int | None, int | None]] = {}
+    for status in list_sheets(store, contest):
+        entries = read_entries(store._conn, status.sheet_id)
+        by_number = {e.number: e for e in entries}
+        first, second, third = by_number.get(1), by_number.get(2), by_number.get(3)
+        records.append(SheetRecord(
+            sheet_id=status.sheet_id,
+            unit=status.unit.label,
+            method=str(status.method),
+            counted_by=next((e.counted_by for e in entries if e.counted_by), ""),
+            entered_by=first.entered_by if first else "",
+            verified_by=second.entered_by if second else "",
+            state=str(status.state.value).replace("_", " "),
+            discrepancies="; ".join(f"{d.line}: {d.first} / {d.second}" for d in status.differing),
+            resolution=(f"{third.entered_by}: {third.reason}" if third else ""),
+            void_reason=status.void_reason or "",
+        ))
+        if status.counts is not None and status.state.value != "voided":
+            key = (status.unit.precinct, status.unit.device)
+            over, under = over_under.get(key, (None, None))
+            over_under[key] = (_add(over, status.counts.over_votes), _add(under, status.counts.under_votes))
+    return ContestSheets(tuple(records), over_under)
+
+
+# -- audit log: import provenance (issue 3) ---------------------------------------------------------
+def import_sources(entries: Iterable[AuditEntry]) -> tuple[SourceFile, ...]:
+    """The files imported into the election, from the audit log's ``results.replace`` entries."""
+    sources = []
+    for entry in entries:
+        if entry.action != "results.replace":
+            continue
+        details = entry.details
+        warnings = tuple(str(w) for w in details.get("warnings", ()) or ())
+        sources.append(SourceFile(
+            name=str(details.get("file", "") or "(not from a file)"),
+            sha256=str(details.get("sha256", "") or ""),
+            imported_at=str(details.get("imported_at", "") or entry.ts),
+            imported_by=entry.operator,
+            warnings=warnings,
+            warning_count=int(details.get("warning_count", len(warnings)) or 0),
+        ))
+    return tuple(sources)
