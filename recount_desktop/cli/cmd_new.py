@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from recount_desktop.cli.common import CommandError, add_operator_option, iso_date
-from recount_desktop.domain import Election, State
+from recount_desktop.domain import Election, ElectionType, State
 from recount_desktop.store import ElectionFileError, create_election_file
 
 
@@ -17,6 +17,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("--election-name", required=True)
     parser.add_argument("--election-date", required=True, type=iso_date, metavar="YYYY-MM-DD")
     parser.add_argument("--canvass-date", type=iso_date, metavar="YYYY-MM-DD")
+    parser.add_argument(
+        "--election-type", default=ElectionType.GENERAL.value, choices=[t.value for t in ElectionType],
+        help="decides which statutory routes apply (default: general)",
+    )
     add_operator_option(parser)
     parser.set_defaults(func=run)
 
@@ -29,6 +33,7 @@ def run(args: argparse.Namespace) -> int:
             name=args.election_name,
             election_date=args.election_date,
             canvass_date=args.canvass_date,
+            election_type=ElectionType(args.election_type),
         )
         with create_election_file(args.election, election, operator=args.operator):
             pass

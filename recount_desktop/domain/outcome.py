@@ -80,15 +80,13 @@ def _candidate_outcome(contest: Contest, totals: Mapping[str, int]) -> ContestOu
     seats_left = contest.seats - len(above)
     tied = tuple(level) if len(level) > seats_left else ()
     winners = tuple(above) if tied else tuple(above + level)
-    outcomes = []
-    for name, _ in ranking:
+    def outcome(name: str) -> ChoiceOutcome:
         if name in winners:
-            outcomes.append((name, ChoiceOutcome.ELECTED))
-        elif name in tied:
-            outcomes.append((name, ChoiceOutcome.TIED))
-        else:
-            outcomes.append((name, ChoiceOutcome.DEFEATED))
-    return ContestOutcome(contest.name, ranking, tuple(outcomes), winners, tied)
+            return ChoiceOutcome.ELECTED
+        return ChoiceOutcome.TIED if name in tied else ChoiceOutcome.DEFEATED
+
+    outcomes = tuple((name, outcome(name)) for name, _ in ranking)
+    return ContestOutcome(contest.name, ranking, outcomes, winners, tied)
 
 
 def yes_and_no_sides(contest: Contest) -> tuple[str, str]:

@@ -166,9 +166,11 @@ class Election:
     election_date: date
     canvass_date: date | None = None
     board_members: tuple[BoardMember, ...] = ()
+    election_type: ElectionType = ElectionType.GENERAL
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "state", State(self.state))
+        object.__setattr__(self, "election_type", ElectionType(self.election_type))
         _require_name(self.jurisdiction, "jurisdiction")
         _require_name(self.name, "election name")
         if self.canvass_date is not None and self.canvass_date < self.election_date:

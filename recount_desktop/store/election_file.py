@@ -63,7 +63,11 @@ class ElectionFile:
     # -- writing -------------------------------------------------------------------------
     @contextmanager
     def transaction(self, action: str, details: Mapping[str, Any]) -> Iterator[sqlite3.Connection]:
-        """One change to election data with its audit entry, atomically."""
+        """One change to election data with its audit entry, atomically.
+
+        ``details`` is read when the block ends, so the caller may complete it inside the block
+        with what the change produced (e.g. the state a tally sheet ended in).
+        """
         if self._conn.in_transaction:
             raise RuntimeError("transactions do not nest: finish the current change first")
         self._conn.execute("BEGIN IMMEDIATE")
@@ -106,6 +110,22 @@ class ElectionFile:
             )
 
     # -- reading -------------------------------------------------------------------------
+    @contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """The connection for read-only queries by the core packages (recount, reports).
+
+        Reads inside see one consistent snapshot; SQLite's query_only refuses any write through it.
+        """
+        if self._conn.in_transaction:
+            raise RuntimeError("read() inside a change: use the transaction's connection")
+        self._conn.execute("PRAGMA query_only = ON")
+        self._conn.execute("BEGIN")
+        try:
+            yield self._conn
+        finally:
+            self._conn.execute("COMMIT")
+            self._conn.execute("PRAGMA query_only = OFF")
+
     def election(self) -> Election:
         return read_election(self._conn)
 
@@ -146,6 +166,7 @@ def _election_details(election: Election) -> dict[str, Any]:
         "election_date": election.election_date.isoformat(),
         "canvass_date": election.canvass_date.isoformat() if election.canvass_date else None,
         "board_members": [[m.name, m.title] for m in election.board_members],
+        "election_type": str(election.election_type),
     }
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 
 from recount_desktop.domain import (
@@ -31,16 +31,18 @@ from recount_desktop.store.errors import ElectionFileError
 
 def write_election(conn: sqlite3.Connection, election: Election) -> None:
     conn.execute(
-        "INSERT INTO election (id, state, jurisdiction, name, election_date, canvass_date)"
-        " VALUES (1, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET state = excluded.state,"
+        "INSERT INTO election (id, state, jurisdiction, name, election_date, canvass_date, election_type)"
+        " VALUES (1, ?, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET state = excluded.state,"
         " jurisdiction = excluded.jurisdiction, name = excluded.name,"
-        " election_date = excluded.election_date, canvass_date = excluded.canvass_date",
+        " election_date = excluded.election_date, canvass_date = excluded.canvass_date,"
+        " election_type = excluded.election_type",
         (
             str(election.state),
             election.jurisdiction,
             election.name,
             election.election_date.isoformat(),
             election.canvass_date.isoformat() if election.canvass_date else None,
+            str(election.election_type),
         ),
     )
     conn.execute("DELETE FROM board_member")
@@ -52,7 +54,8 @@ def write_election(conn: sqlite3.Connection, election: Election) -> None:
 
 def read_election(conn: sqlite3.Connection) -> Election:
     row = conn.execute(
-        "SELECT state, jurisdiction, name, election_date, canvass_date FROM election WHERE id = 1"
+        "SELECT state, jurisdiction, name, election_date, canvass_date, election_type"
+        " FROM election WHERE id = 1"
     ).fetchone()
     if row is None:
         raise ElectionFileError("the file holds no election record")
@@ -67,6 +70,7 @@ def read_election(conn: sqlite3.Connection) -> Election:
         election_date=date.fromisoformat(row[3]),
         canvass_date=date.fromisoformat(row[4]) if row[4] else None,
         board_members=members,
+        election_type=ElectionType(row[5]),
     )
 
 
@@ -136,7 +140,8 @@ def _insert_tallies(
     choice_ids: Mapping[tuple[str, str], int],
     precinct_ids: Mapping[str, int],
 ) -> None:
-    rows, type_rows = [], []
+    rows: list[tuple[int, int, int, int]] = []
+    type_rows: list[tuple[int, int, str, int]] = []
     for t in tallies:
         key = (choice_ids[(t.contest, t.choice)], precinct_ids[t.precinct])
         rows.append((*key, t.votes, int(t.suppressed)))
@@ -229,7 +234,7 @@ def _read_statistics(conn: sqlite3.Connection) -> tuple[ContestStatistics, ...]:
     return tuple(ContestStatistics(*row) for row in rows)
 
 
-_ATTRIBUTES = {
+_ATTRIBUTES: dict[str, Callable[[str], object]] = {
     "kind": lambda v: str(ContestKind(v)),
     "seats": lambda v: int(v),
     "scope": lambda v: str(Scope(v)),
@@ -251,6 +256,9 @@ def write_contest_attributes(conn: sqlite3.Connection, contest_name: str, change
             value = _ATTRIBUTES[attribute](text)
         except ValueError as error:
             raise ElectionFileError(f"{contest_name}: {attribute} cannot be {text!r} ({error})") from error
-        cursor = conn.execute(f"UPDATE contest SET {attribute} = ? WHERE name = ?", (value, contest_name))
+        try:
+            cursor = conn.execute(f"UPDATE contest SET {attribute} = ? WHERE name = ?", (value, contest_name))
+        except sqlite3.IntegrityError as error:
+            raise ElectionFileError(f"{contest_name}: {attribute} cannot be {text!r}") from error
         if cursor.rowcount != 1:
             raise ElectionFileError(f"no contest named {contest_name!r}")

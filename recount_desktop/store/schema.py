@@ -172,7 +172,14 @@ _V3 = [
        BEGIN SELECT RAISE(ABORT, 'a tally sheet entry is never changed: corrections are new entries'); END""",
 ]
 
-MIGRATIONS: tuple[list[str], ...] = (_V1, _V2, _V3)
+# Version 4: the election's own type (general, primary, ...), which decides several statutes' routes.
+_V4 = [
+    """ALTER TABLE election ADD COLUMN election_type TEXT NOT NULL DEFAULT 'general'
+       CHECK (election_type IN ('general', 'primary', 'municipal_primary', 'municipal_general',
+                                'local_district', 'special'))""",
+]
+
+MIGRATIONS: tuple[list[str], ...] = (_V1, _V2, _V3, _V4)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

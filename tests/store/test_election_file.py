@@ -66,6 +66,8 @@ def test_bad_contest_attribute_is_refused_and_nothing_changes(election_file, res
     entries = len(election_file.audit_entries())
     with pytest.raises(ElectionFileError, match="scope cannot be 'galactic'"):
         election_file.update_contest_attributes("Mayor", {"seats": "3", "scope": "galactic"})
+    with pytest.raises(ElectionFileError, match="seats cannot be '0'"):
+        election_file.update_contest_attributes("Mayor", {"seats": "0"})
     assert election_file.results().contest("Mayor").seats == 1
     assert len(election_file.audit_entries()) == entries
 
@@ -88,6 +90,7 @@ def test_older_schema_is_migrated_keeping_its_data(tmp_path: Path) -> None:
     with open_election_file(path) as store:
         assert store.election().jurisdiction == "Davis County"
         assert store.settings() == {}  # the v2 table exists now
+        assert store.election().election_type == "general"  # v4 column, defaulted
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
 
 
@@ -118,3 +121,19 @@ def test_files_that_are_not_elections_are_refused(tmp_path: Path, content: bytes
 def test_missing_file_is_named(tmp_path: Path) -> None:
     with pytest.raises(ElectionFileError, match="no such election file"):
         open_election_file(tmp_path / "nowhere.canvass")
+
+
+def test_read_access_sees_data_and_refuses_writes(election_file, results) -> None:
+    election_file.replace_results(results, {"source": "x"})
+    with election_file.read() as conn:
+        assert conn.execute("SELECT COUNT(*) FROM contest").fetchone()[0] == 3
+        with pytest.raises(sqlite3.OperationalError, match="readonly"):
+            conn.execute("DELETE FROM contest")
+    election_file.set_setting("k", "v")  # writing works again afterwards
+    assert election_file.settings() == {"k": "v"}
+
+
+def test_election_type_round_trips(tmp_path: Path, election: Election) -> None:
+    primary = replace(election, election_type="municipal_primary")
+    with create_election_file(tmp_path / "p.canvass", primary) as store:
+        assert store.election() == primary

@@ -32,19 +32,10 @@ def is_aggregate_write_in(name: str) -> bool:
 
 
 def election_type_of(election: Election, contest: Contest) -> ElectionType:
-    """The contest's own type, else read from the election's name (the Election record has no type)."""
+    """The contest's own type where the Contests sheet sets one, else the election's (CONTRACT.md)."""
     if contest.election_type is not None:
         return contest.election_type
-    name = election.name.lower()
-    if "municipal" in name and "primary" in name:
-        return ElectionType.MUNICIPAL_PRIMARY
-    if "municipal" in name:
-        return ElectionType.MUNICIPAL_GENERAL
-    if "primary" in name:
-        return ElectionType.PRIMARY
-    if "special" in name:
-        return ElectionType.SPECIAL
-    return ElectionType.GENERAL
+    return election.election_type
 
 
 @dataclass(frozen=True)

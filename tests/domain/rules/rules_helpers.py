@@ -4,13 +4,18 @@ from __future__ import annotations
 
 from datetime import date
 
-from recount_desktop.domain import Choice, Contest, ContestKind, Election, State
+from recount_desktop.domain import Choice, Contest, ContestKind, Election, ElectionType, State
 from recount_desktop.domain.records import Approval
 from recount_desktop.domain.rules import ContestAnalysis, ReadingSettings, analyze_contest, load_rules
 
 
-def election(state: str, name: str = "General Election 2026") -> Election:
-    return Election(State(state), "Test County", name, date(2026, 11, 3), date(2026, 11, 16))
+def election(
+    state: str, name: str = "General Election 2026", election_type: str = "general"
+) -> Election:
+    return Election(
+        State(state), "Test County", name, date(2026, 11, 3), date(2026, 11, 16),
+        election_type=ElectionType(election_type),
+    )
 
 
 def contest(totals: dict[str, int], seats: int = 1, **attrs: object) -> Contest:
@@ -30,12 +35,13 @@ def analyze(
     readings: dict[str, str] | None = None,
     waivers: tuple[str, ...] = (),
     election_name: str = "General Election 2026",
+    election_type: str = "general",
     **attrs: object,
 ) -> ContestAnalysis:
     settings = ReadingSettings.from_mapping(readings or {})
     return analyze_contest(
         load_rules(state),
-        election(state, election_name),
+        election(state, election_name, election_type),
         contest(totals, seats, **attrs),
         totals,
         settings=settings,

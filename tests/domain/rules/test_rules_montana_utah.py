@@ -110,7 +110,8 @@ def test_ut_instant_runoff_excluded() -> None:
 
 
 def test_ut_filing_office_and_deadline_by_election_type_and_scope() -> None:
-    primary = analyze("UT", {"A": 2000, "B": 1995}, election_name="Municipal Primary 2026").finding_for("B")
+    primary = analyze("UT", {"A": 2000, "B": 1995}, election_name="Municipal Primary 2026",
+                      election_type="municipal_primary").finding_for("B")
     assert primary.file_with == "municipal clerk" and primary.deadline == datetime(2026, 11, 19, 17, 0)
     general = analyze("UT", {"A": 2000, "B": 1995}).finding_for("B")
     assert general.file_with == "county clerk" and general.deadline == datetime(2026, 11, 23, 17, 0)

@@ -39,8 +39,11 @@ def _facts(totals: dict[str, int], **attrs: object):  # type: ignore[no-untyped-
     from recount_desktop.domain.rules.facts import build_facts
     from tests.domain.rules.rules_helpers import contest, election
 
-    name = "Primary Election 2026" if attrs.pop("primary", False) else "General Election 2026"
-    return build_facts(election("OK", name), contest(totals, **attrs), totals, None, None, None, None)
+    kind = "primary" if attrs.pop("primary", False) else "general"
+    return build_facts(
+        election("OK", f"{kind.title()} Election 2026", kind), contest(totals, **attrs), totals,
+        None, None, None, None,
+    )
 
 
 def test_additional_deposit_at_ten_percent_or_greater() -> None:
