@@ -39,8 +39,12 @@ class Assessment:
 
     @property
     def deciding_test(self) -> LimitTest | None:
-        """The limit shown with the finding: the deciding rule's own, else the last one tested."""
+        """The limit shown with the finding: the deciding rule's own; else, every limit having failed, the
+        one the margin came nearest to meeting. (Montana: below 2,000 votes the 10-vote floor of
+        13-16-201(1)(a) is looser than the 13-16-211 bond band, so the floor is the nearest trigger.)"""
         for test in reversed(self.tests):
             if test.rule.id == self.rule.id:
                 return test
-        return self.tests[-1] if self.tests else None
+        if not self.tests:
+            return None
+        return max(self.tests, key=lambda test: test.votes_inside)

@@ -42,13 +42,28 @@ def deadline_time(
     return datetime.combine(day, clock)
 
 
+def clock_words(moment: datetime) -> str:
+    """17:00 -> "5:00 p.m.", 09:00 -> "9:00 a.m.": the statutes' own way of naming the hour."""
+    hour = moment.hour % 12 or 12
+    return f"{hour}:{moment.minute:02d} {'a.m.' if moment.hour < 12 else 'p.m.'}"
+
+
+def day_words(day: datetime) -> str:
+    """ "Tuesday 1 December 2026": no leading zero, so it reads aloud as written."""
+    return f"{day:%A} {day.day} {day:%B %Y}"
+
+
 def deadline_words(deadline: DeadlineRule, when: datetime | None) -> str:
     source = " (secondary source; confirm against the statute)" if deadline.source == "secondary" else ""
     what = deadline.what[:1].upper() + deadline.what[1:]
     if when is None:
-        return f"{what} [{deadline.citation}]: date unknown until the {deadline.anchor} date is set{source}."
-    hour = "end of day; no hour stated" if deadline.time is None else when.strftime("%H:%M").lstrip("0")
-    text = f"{what}: {when:%A %d %B %Y}, {hour} [{deadline.citation}]{source}."
+        unknown = f"the date is not known until the {deadline.anchor} date is set"
+        return f"{what} [{deadline.citation}]: {unknown}{source}."
+    if deadline.time is None:
+        moment = f"by the end of {day_words(when)} (no hour is stated)"
+    else:
+        moment = f"{day_words(when)} at {clock_words(when)}"
+    text = f"{what}: {moment} [{deadline.citation}]{source}."
     if when.weekday() >= 5:
         text += " This falls on a weekend: check whether the deadline moves (RULES.md X-3)."
     return text

@@ -15,7 +15,7 @@ from recount_desktop.domain.records import Contest, ContestStatistics, Election,
 from recount_desktop.domain.rules import state_details
 from recount_desktop.domain.rules.assessment import Assessment
 from recount_desktop.domain.rules.dates import deadline_time, deadline_words, pick_deadline
-from recount_desktop.domain.rules.explain import explain
+from recount_desktop.domain.rules.explain import STATUS_WORDS, explain
 from recount_desktop.domain.rules.facts import ContestFacts, build_facts
 from recount_desktop.domain.rules.findings import ContestAnalysis, Finding, RecountStatus
 from recount_desktop.domain.rules.limits import LimitTest, apply_limit, measure_margin
@@ -124,6 +124,9 @@ def assess(
     else:
         margin_votes, compared, words = margin.votes, margin.compared_with, margin.words
     readings = [key for test in tests for key in test.readings]
+    citation = rule.citation
+    if tests and tests[-1].rule.id == rule.id and tests[-1].part.citation:
+        citation = tests[-1].part.citation  # the paragraph that applied, e.g. NE 32-1119(1)(b)
     assessment = Assessment(
         facts=facts,
         choice=loser,
@@ -133,7 +136,7 @@ def assess(
         margin=margin_votes,
         compared_with=compared,
         margin_words=words,
-        citation=rule.citation,
+        citation=citation,
         requested_by=rule.requested_by,
         file_with=_filing_office(rule, facts),
         deadline=None,
@@ -147,11 +150,25 @@ def assess(
         inferred=rule.inferred or bool(readings),
         secondary=rule.source == "secondary",
     )
-    if deadline_rule is not None:
+    if status is RecountStatus.NONE and rule.status != RecountStatus.NONE.value:
+        _no_route(assessment)
+    elif deadline_rule is not None:
         assessment.deadline = deadline_time(deadline_rule, facts)
         assessment.deadline_text = deadline_words(deadline_rule, assessment.deadline)
         assessment.secondary = assessment.secondary or deadline_rule.source == "secondary"
     return assessment
+
+
+def _no_route(assessment: Assessment) -> None:
+    """The margin failed a rule whose ``otherwise`` is "none" (e.g. Utah outside .25%, an Oklahoma question
+    outside 150 votes / 1%): the rule's filing office, deadline, cost and petition do not apply, so the
+    finding must not offer them (a board would read a deadline as a route that is open)."""
+    assessment.requested_by = "no one: the margin is outside the limit"
+    assessment.file_with = None
+    assessment.deadline_rule = None
+    assessment.cost = None
+    assessment.signatures = None
+    assessment.signature_words = None
 
 
 def _plain_margin(
@@ -216,8 +233,8 @@ def _other_readings(
             other = _evaluate(rule_set, facts, loser, settings.with_value(key, value), waivers)
             if other is not None and other.status is not assessment.status:
                 sentences.append(
-                    f"Under the other reading ({sentence}) the recount would be "
-                    f"'{other.status.value}' instead."
+                    f"Under the other reading ({sentence.rstrip('.')}), the finding would be "
+                    f"{STATUS_WORDS[other.status]} instead."
                 )
     return sentences
 

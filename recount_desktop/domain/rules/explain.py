@@ -1,11 +1,21 @@
-"""The paragraph a board member reads aloud: margin, limit, comparison, what follows, and why."""
+"""The paragraph a board member reads aloud: margin, limit, comparison, what follows, who may ask, by when,
+at what cost, and which readings it rests on. Numbers carry thousands separators; a limit is shown to 2
+decimals (cut toward the comparison, ``spoken_limit``) while the decision itself is exact."""
 
 from __future__ import annotations
 
 from recount_desktop.domain.rules.assessment import Assessment
-from recount_desktop.domain.rules.findings import RecountStatus, decimal_text
+from recount_desktop.domain.rules.findings import RecountStatus, spoken_limit
 from recount_desktop.domain.rules.limits import LimitTest
 from recount_desktop.domain.rules.settings import ReadingSettings
+
+STATUS_WORDS = {
+    RecountStatus.AUTOMATIC: "an automatic recount",
+    RecountStatus.ON_REQUEST: "a recount that must be held if requested",
+    RecountStatus.AT_OWN_EXPENSE: "a recount available at the requester's expense",
+    RecountStatus.NONE: "no recount route",
+    RecountStatus.NOT_APPLICABLE: "outside the recount statute",
+}
 
 
 def _votes(count: int) -> str:
@@ -17,23 +27,22 @@ def _margin_sentence(a: Assessment) -> str:
         outcome = "approved" if a.facts.outcome.approved else "rejected"
         return f"The question was {outcome} ({a.margin_words}). Margin {_votes(a.margin)}."
     if a.facts.is_tied(a.choice):
-        return (
-            f"{a.choice} is tied with {a.compared_with} for the last seat ({a.margin_words}). Margin 0 votes."
-        )
+        seat = "the last seat" if a.facts.contest.seats > 1 else "the seat"
+        return f"{a.choice} is tied with {a.compared_with} for {seat} ({a.margin_words}). Margin 0 votes."
     return f"Margin {_votes(a.margin)}: {a.choice} trails {a.compared_with} ({a.margin_words})."
 
 
 def _limit_sentence(test: LimitTest) -> str:
-    limit = decimal_text(test.limit)
+    limit = spoken_limit(test.limit, test.boundary)
     if test.boundary == "==" or (test.lowest and test.boundary != "<"):
-        compare = f"{test.margin.votes:,} {'=' if test.within else '!='} {limit}"
+        compare = f"{test.margin.votes:,} {'=' if test.within else 'is not'} {limit}"
     else:
         sign = test.boundary if test.within else (">" if test.boundary == "<=" else ">=")
         compare = f"{test.margin.votes:,} {sign} {limit}"
     result = "within" if test.within else "not within"
     return (
-        f"Limit under {test.part.citation or test.rule.citation}: {test.words} = {limit} votes. "
-        f"{compare}, so the margin is {result} this limit."
+        f"Limit under {test.part.citation or test.rule.citation}: {test.words} = "
+        f"{limit} vote{'' if limit == '1' else 's'}. {compare}, so the margin is {result} this limit."
     )
 
 
@@ -41,12 +50,15 @@ def _status_sentence(a: Assessment) -> str:
     who = a.requested_by
     if a.waived:
         return f"{a.choice} has waived the automatic recount, so none is held for this candidate."
+    if a.status is RecountStatus.NONE:
+        if a.rule.status != RecountStatus.NONE.value:
+            return f"No recount is available under {a.citation}: the margin is outside its limit."
+        return f"There is no recount route by request ({a.citation}): {who}."
     return {
-        RecountStatus.AUTOMATIC: f"The recount is automatic ({a.citation}); {who}.",
-        RecountStatus.ON_REQUEST: f"A recount must be held if requested ({a.citation}): by {who}.",
-        RecountStatus.AT_OWN_EXPENSE: f"A recount is available at the requester's expense ({a.citation}): "
-        f"requested by {who}.",
-        RecountStatus.NONE: f"No recount route applies under the encoded statutes ({a.citation}): {who}.",
+        RecountStatus.AUTOMATIC: f"The recount is automatic ({a.citation}): {who}.",
+        RecountStatus.ON_REQUEST: f"A recount must be held if requested ({a.citation}). Who may ask: {who}.",
+        RecountStatus.AT_OWN_EXPENSE: f"A recount is available at the requester's expense ({a.citation}). "
+        f"Who may ask: {who}.",
         RecountStatus.NOT_APPLICABLE: f"The recount statute does not apply to this contest ({a.citation}).",
     }[a.status]
 
@@ -56,11 +68,11 @@ def _trigger_sentence(a: Assessment) -> str | None:
     if test is None:
         return None
     inside = test.votes_inside
-    if inside >= 0:
-        return (
-            f"The margin is {_votes(inside)} inside that limit (0 means exactly at it), the total held fixed."
-        )
-    return f"The margin is {_votes(-inside)} outside that limit, the total held fixed."
+    if inside > 0:
+        return f"The margin is {_votes(inside)} inside the limit, with the total held fixed."
+    if inside == 0:
+        return "The margin is exactly at the limit: one vote more and it would be outside."
+    return f"The margin is {_votes(-inside)} outside the limit, with the total held fixed."
 
 
 def _change_sentence(a: Assessment) -> str | None:
@@ -68,9 +80,11 @@ def _change_sentence(a: Assessment) -> str | None:
         return (
             "No number of added 'no' votes changes this result (a fixed number of 'yes' votes is required)."
         )
-    side = "the losing side" if a.facts.contest.is_question else a.choice
     more = a.votes_to_change
-    return f"{more:,} more vote{'' if more == 1 else 's'} for {side} would change the outcome."
+    votes = f"{more:,} more vote{'' if more == 1 else 's'}"
+    if a.facts.contest.is_question:
+        return f"{votes} for the '{a.choice}' side would change the outcome."
+    return f"{votes} for {a.choice} would change the outcome."
 
 
 def explain(a: Assessment, settings: ReadingSettings, alternatives: list[str]) -> str:

@@ -23,12 +23,22 @@ def require_counts(totals: Mapping[str, object]) -> dict[str, int]:
     return checked
 
 
-_WRITE_IN = re.compile(r"^\s*write[\s-]*ins?\s*$", re.IGNORECASE)
+_UNNAMED = (
+    r"(?:unresolved|unqualified|unassigned|not assigned|non-?valid|invalid|uncertified|scatter(?:ed|ing))"
+)
+_WRITE_IN = re.compile(
+    rf"^(?:{_UNNAMED} )?write[ -]?ins?(?: (?:votes?|totals?))?$"  # Write-in, WRITE-INS, Unresolved Write-In
+    rf"|^write[ -]?ins?: ?{_UNNAMED}(?: write[ -]?ins?)?$"  # Write-in: Not Assigned
+    r"|^scatter(?:ed|ing)$",
+    re.IGNORECASE,
+)
 
 
 def is_aggregate_write_in(name: str) -> bool:
-    """ "Write-in" lines total unnamed write-ins: counted in T, never "the candidate" (RULES.md X-1)."""
-    return bool(_WRITE_IN.match(name))
+    """Lines that total unnamed write-ins ("Write-in", "Unresolved Write-In", "Write-in: Not Assigned", as the
+    real county files spell them): counted in T, never "the candidate" (RULES.md X-1). A named write-in
+    ("Write-in: Jane Doe", "Jane Doe Qualified Write In") is a candidate and keeps its finding."""
+    return bool(_WRITE_IN.match(" ".join(name.split())))
 
 
 def election_type_of(election: Election, contest: Contest) -> ElectionType:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -39,6 +40,24 @@ def decimal_text(value: Fraction) -> str:
     if rest:  # never happens for the statutes' limits; round the 12th place half-up rather than lie
         digits = str(int(digits) + (1 if rest * 2 >= value.denominator else 0)).zfill(12)
     return f"{sign}{whole}" + (f".{digits.rstrip('0')}" if digits.rstrip("0") else "")
+
+
+def grouped(value: Fraction | int) -> str:
+    """An exact number with thousands separators, for sentences: 10001/2 -> "5,000.5"."""
+    whole, _, decimals = decimal_text(Fraction(value)).partition(".")
+    sign, digits = ("-", whole[1:]) if whole.startswith("-") else ("", whole)
+    return f"{sign}{int(digits):,}" + (f".{decimals}" if decimals else "")
+
+
+def spoken_limit(limit: Fraction, boundary: str) -> str:
+    """A limit read aloud: whole numbers as they are, others to 2 decimals, cut toward the comparison so the
+    shown figure compares with a whole-vote margin exactly as the exact limit does (9.9975 -> "9.99" for
+    "<=": 10 > 9.99 as 10 > 9.9975; a strict "<" rounds up instead)."""
+    if limit.denominator == 1:
+        return f"{limit.numerator:,}"
+    cents = math.ceil(limit * 100) if boundary == "<" else math.floor(limit * 100)
+    whole, part = divmod(cents, 100)
+    return f"{whole:,}.{part:02d}"
 
 
 @dataclass(frozen=True)

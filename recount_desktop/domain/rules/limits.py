@@ -12,7 +12,8 @@ from fractions import Fraction
 
 from recount_desktop.domain.records import Approval
 from recount_desktop.domain.rules.facts import ContestFacts, fraction_words
-from recount_desktop.domain.rules.ruleset import Margin, Rule, Threshold
+from recount_desktop.domain.rules.findings import grouped
+from recount_desktop.domain.rules.ruleset import Margin, Rule, Threshold, TotalCondition
 from recount_desktop.domain.rules.settings import ReadingSettings
 
 
@@ -95,12 +96,15 @@ def _margin_to_required(
 ) -> MeasuredMargin:
     total = yes_votes + no_votes
     approval = facts.contest.approval
+    no = next(name for name in facts.totals if name != yes)
+    counts = f"{yes} {yes_votes:,}, {no} {no_votes:,}"
     key = spec.majority_reading
     if approval.rule == "majority" and key:
         if settings.value(key) == "half":
             # |yes - T/2| is |yes - no| / 2: measure the whole difference against twice the limit.
             words = (
-                f"{yes} {yes_votes:,} against {Fraction(total, 2)} (half of {total:,}); counted as twice that"
+                f"{counts}; measured from half of the {total:,} votes, {grouped(Fraction(total, 2))}, "
+                f"and counted as {yes} minus {no}, which is twice that distance"
             )
             return MeasuredMargin(
                 abs(yes_votes - no_votes), "the number required for approval", words, 2, (key,)
@@ -109,15 +113,22 @@ def _margin_to_required(
         return MeasuredMargin(
             abs(yes_votes - required),
             "the number required for approval",
-            f"{yes} {yes_votes:,} against {required:,} required",
+            f"{counts}; {required:,} '{yes}' votes are required for a majority",
             readings=(key,),
         )
     required = required_for_approval(approval, total)
     return MeasuredMargin(
         abs(yes_votes - required),
         "the number required for approval",
-        f"{yes} {yes_votes:,} against {required:,} required for approval ({approval.to_text()})",
+        f"{counts}; {required:,} '{yes}' votes are required for approval ({_approval_words(approval)})",
     )
+
+
+def _approval_words(approval: Approval) -> str:
+    if approval.rule == "fraction":
+        assert approval.fraction is not None
+        return f"{approval.fraction.numerator}/{approval.fraction.denominator} of the votes for and against"
+    return "the number set for this question"
 
 
 def _total(
@@ -196,7 +207,7 @@ def apply_limit(rule: Rule, facts: ContestFacts, loser: str, settings: ReadingSe
         limit = part.fraction * denominator[0] * margin.scale
         words = f"{fraction_words(part.fraction)} of {denominator[1]}"
         if margin.scale != 1:
-            words += f", doubled to {margin.scale} x because the margin is counted as yes minus no"
+            words += ", doubled because the margin is counted as yes minus no"
     else:
         assert part.votes is not None
         limit, words = Fraction(part.votes), f"{part.votes:,} vote{'s' if part.votes != 1 else ''}"
@@ -217,7 +228,7 @@ def apply_limit(rule: Rule, facts: ContestFacts, loser: str, settings: ReadingSe
             else:
                 lowest = int(limit)
     if part.when_total is not None:
-        words += f" (the {part.when_total.text()} votes rule applies: {total[1]})"
+        words += _which_limit_words(part.when_total, total[1], words)
     within = _compare(margin.votes, limit, boundary, lowest)
     if rule.condition_reading:
         key, needed = rule.condition_reading
@@ -226,6 +237,13 @@ def apply_limit(rule: Rule, facts: ContestFacts, loser: str, settings: ReadingSe
             within = False
             notes.append(f"Not available under the reading in force: {settings.sentence(key)}")
     return LimitTest(rule, part, margin, limit, boundary, lowest, within, words, readings, tuple(notes))
+
+
+def _which_limit_words(condition: TotalCondition, total_words: str, words: str) -> str:
+    """Why this paragraph's limit applies ("more than 400 votes"), naming the total only if not yet named."""
+    if total_words in words:
+        return f" ({condition.words()} votes, so this limit applies)"
+    return f" ({total_words}: {condition.words()}, so this limit applies)"
 
 
 def _compare(margin: int, limit: Fraction, boundary: str, lowest: int) -> bool:

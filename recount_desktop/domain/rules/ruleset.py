@@ -52,6 +52,17 @@ class TotalCondition:
     def text(self) -> str:
         return f"{self.operator} {self.votes:,}"
 
+    def words(self) -> str:
+        """The statutes' own way of saying it: "more than 500", "400 or fewer", "15,000 or more"."""
+        n = f"{self.votes:,}"
+        return {
+            "<=": f"{n} or fewer",
+            "<": f"fewer than {n}",
+            ">=": f"{n} or more",
+            ">": f"more than {n}",
+            "==": f"exactly {n}",
+        }[self.operator]
+
 
 @dataclass(frozen=True)
 class Reading:

@@ -66,7 +66,7 @@ class ReadingSettings:
         """The reading in words with its citation, for the GUI and every finding that uses it."""
         reading = _definitions()[key]
         default = " (default)" if self.is_default(key) else " (changed for this election)"
-        return f"{reading.sentence(self.value(key))}{default} [{reading.citation}]"
+        return f"{reading.sentence(self.value(key)).rstrip('.')}{default} [{reading.citation}]."
 
     @staticmethod
     def definition(key: str) -> Reading:

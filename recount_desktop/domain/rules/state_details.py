@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping
+from datetime import datetime, timedelta
 from fractions import Fraction
 from typing import Any
 
 from recount_desktop.domain.records import Contest, Election, State
 from recount_desktop.domain.rules.assessment import Assessment
-from recount_desktop.domain.rules.dates import deadline_time, deadline_words
+from recount_desktop.domain.rules.dates import END_OF_DAY, deadline_time, deadline_words, nth_weekday_after
 from recount_desktop.domain.rules.facts import ContestFacts, build_facts
 from recount_desktop.domain.rules.findings import Finding, RecountStatus
 from recount_desktop.domain.rules.limits import apply_limit
@@ -46,15 +47,25 @@ def _nebraska_requested(a: Assessment, settings: ReadingSettings) -> None:
     extra: Mapping[str, Any] = a.rule.extra
     days = int(extra[f"{version}_days_after_canvass"])
     citation = str(extra[f"{version}_citation"])
+    by_state_board = a.facts.contest.filed_with.value == "sos"
+    board = "board of state canvassers" if by_state_board else "county canvassing board"
     rule = DeadlineRule(
-        what=f"certified written request filed not later than the {_ordinal(days)} day after the "
-        "canvassing board concludes",
-        anchor="canvass",
-        citation=citation,
+        what=f"certified written request filed not later than the {_ordinal(days)} day after the {board} "
+        "concludes",
+        anchor="election" if by_state_board else "canvass",
+        citation=f"{citation}; 32-1037 (the state board meets on the fourth Monday after the election; "
+        "inferred to conclude that day)" if by_state_board else citation,
         source="src",
         days=days,
     )
-    a.deadline = deadline_time(rule, a.facts)
+    if by_state_board:
+        # 32-1121 runs from "the county canvassing board or the board of state canvassers": candidates who
+        # filed with the Secretary of State are decided by the state canvass (RULES.md NE-5), which meets
+        # "on the fourth Monday after each statewide primary and general election" (32-1037).
+        state_canvass = nth_weekday_after(a.facts.election.election_date, "monday", 4)
+        a.deadline = datetime.combine(state_canvass + timedelta(days=days), END_OF_DAY)
+    else:
+        a.deadline = deadline_time(rule, a.facts)
     a.deadline_text = deadline_words(rule, a.deadline)
     a.deadline_rule = rule
     if version == "current":

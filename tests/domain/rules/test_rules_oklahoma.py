@@ -96,7 +96,10 @@ def test_petition_signatures() -> None:
         analyze("OK", {"Yes": 7574, "No": 7425}).finding_for("No").signatures_required == 150
     )  # ceil(149.99)
     assert analyze("OK", {"Yes": 505, "No": 495}).finding_for("No").signatures_required == 10
-    assert analyze("OK", {"Yes": 506, "No": 495}).finding_for("No").signatures_required == 11  # ceil(10.01)
+    # T=1001, margin 9 <= 10.01: ceil(10.01) = 11 signatures
+    assert analyze("OK", {"Yes": 505, "No": 496}).finding_for("No").signatures_required == 11
+    # margin 11 > 10.01: no recount is authorized, so no petition is asked for
+    assert analyze("OK", {"Yes": 506, "No": 495}).finding_for("No").signatures_required is None
 
 
 def test_supermajority_question_measured_from_the_number_required() -> None:
