@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from recount_desktop.domain.records import Approval, Contest
+from recount_desktop.domain.records import Approval, Contest, is_aggregate_write_in
 
 
 class ChoiceOutcome(StrEnum):
@@ -69,17 +69,24 @@ def _ranking(contest: Contest, totals: Mapping[str, int]) -> tuple[tuple[str, in
     return tuple(sorted(((n, totals[n]) for n in order), key=lambda item: (-item[1], order[item[0]])))
 
 
+def _seat_winners(eligible: list[tuple[str, int]], seats: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Winners and the candidates tied across the last seat, from a ranking of eligible candidates."""
+    if len(eligible) <= seats:
+        return tuple(name for name, _ in eligible), ()
+    boundary = eligible[seats - 1][1]
+    above = [name for name, votes in eligible if votes > boundary]
+    level = [name for name, votes in eligible if votes == boundary]
+    if len(level) > seats - len(above):
+        return tuple(above), tuple(level)
+    return tuple(above + level), ()
+
+
 def _candidate_outcome(contest: Contest, totals: Mapping[str, int]) -> ContestOutcome:
     ranking = _ranking(contest, totals)
-    if len(ranking) <= contest.seats:
-        outcomes = tuple((name, ChoiceOutcome.ELECTED) for name, _ in ranking)
-        return ContestOutcome(contest.name, ranking, outcomes, tuple(n for n, _ in ranking), ())
-    boundary = ranking[contest.seats - 1][1]
-    above = [name for name, votes in ranking if votes > boundary]
-    level = [name for name, votes in ranking if votes == boundary]
-    seats_left = contest.seats - len(above)
-    tied = tuple(level) if len(level) > seats_left else ()
-    winners = tuple(above) if tied else tuple(above + level)
+    # An aggregate write-in line totals votes for many people: it is never a person who can take a seat.
+    eligible = [(name, votes) for name, votes in ranking if not is_aggregate_write_in(name)]
+    winners, tied = _seat_winners(eligible, contest.seats)
+
     def outcome(name: str) -> ChoiceOutcome:
         if name in winners:
             return ChoiceOutcome.ELECTED

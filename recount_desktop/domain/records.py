@@ -254,6 +254,24 @@ class Contest:
         return tuple(c.name for c in self.choices)
 
 
+_UNNAMED = (
+    r"(?:unresolved|unqualified|unassigned|not assigned|non-?valid|invalid|uncertified|scatter(?:ed|ing))"
+)
+_WRITE_IN = re.compile(
+    rf"^(?:{_UNNAMED} )?write[ -]?ins?(?: (?:votes?|totals?))?$"  # Write-in, WRITE-INS, Unresolved Write-In
+    rf"|^write[ -]?ins?: ?{_UNNAMED}(?: write[ -]?ins?)?$"  # Write-in: Not Assigned
+    r"|^scatter(?:ed|ing)$",
+    re.IGNORECASE,
+)
+
+
+def is_aggregate_write_in(name: str) -> bool:
+    """Lines that total unnamed write-ins ("Write-in", "Unresolved Write-In", "Write-in: Not Assigned", as the
+    real county files spell them): counted in T, never "the candidate" (RULES.md X-1). A named write-in
+    ("Write-in: Jane Doe", "Jane Doe Qualified Write In") is a candidate and keeps its finding."""
+    return bool(_WRITE_IN.match(" ".join(name.split())))
+
+
 _PSEUDO_WORDS = ("absentee", "early", "provisional", "mail", "resident", "uocava", "overseas")
 
 

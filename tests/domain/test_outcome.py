@@ -40,6 +40,15 @@ def test_tie_inside_the_seats_elects_both() -> None:
     assert outcome.winners == ("A", "B") and not outcome.is_tie
 
 
+def test_an_aggregate_write_in_line_never_takes_a_seat() -> None:
+    race = _race(2, "A", "Write-in", "B", "C")
+    outcome = contest_outcome(race, {"A": 90, "Write-in": 60, "B": 50, "C": 49})
+    assert outcome.winners == ("A", "B")
+    assert outcome.outcome_of("Write-in") is ChoiceOutcome.DEFEATED
+    named = _race(1, "A", "Write-in: Jane Doe")
+    assert contest_outcome(named, {"A": 5, "Write-in: Jane Doe": 6}).winners == ("Write-in: Jane Doe",)
+
+
 def test_uncontested_race_elects_everyone() -> None:
     assert contest_outcome(_race(3, "A", "B"), {"A": 0, "B": 5}).winners == ("B", "A")
 

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from recount_desktop.domain.outcome import ChoiceOutcome, ContestOutcome, contest_outcome, yes_and_no_sides
-from recount_desktop.domain.records import Contest, ContestStatistics, Election, ElectionType
+from recount_desktop.domain.records import (
+    Contest,
+    ContestStatistics,
+    Election,
+    ElectionType,
+    is_aggregate_write_in,
+)
 
 
 def require_counts(totals: Mapping[str, object]) -> dict[str, int]:
@@ -21,24 +26,6 @@ def require_counts(totals: Mapping[str, object]) -> dict[str, int]:
             raise ValueError(f"votes for {name!r} must not be negative, not {votes}")
         checked[name] = votes
     return checked
-
-
-_UNNAMED = (
-    r"(?:unresolved|unqualified|unassigned|not assigned|non-?valid|invalid|uncertified|scatter(?:ed|ing))"
-)
-_WRITE_IN = re.compile(
-    rf"^(?:{_UNNAMED} )?write[ -]?ins?(?: (?:votes?|totals?))?$"  # Write-in, WRITE-INS, Unresolved Write-In
-    rf"|^write[ -]?ins?: ?{_UNNAMED}(?: write[ -]?ins?)?$"  # Write-in: Not Assigned
-    r"|^scatter(?:ed|ing)$",
-    re.IGNORECASE,
-)
-
-
-def is_aggregate_write_in(name: str) -> bool:
-    """Lines that total unnamed write-ins ("Write-in", "Unresolved Write-In", "Write-in: Not Assigned", as the
-    real county files spell them): counted in T, never "the candidate" (RULES.md X-1). A named write-in
-    ("Write-in: Jane Doe", "Jane Doe Qualified Write In") is a candidate and keeps its finding."""
-    return bool(_WRITE_IN.match(" ".join(name.split())))
 
 
 def election_type_of(election: Election, contest: Contest) -> ElectionType:
