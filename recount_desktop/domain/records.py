@@ -302,7 +302,7 @@ class Device:
         _require_name(self.name, "device name")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Tally:
     """Votes for one choice in one precinct, with an optional breakdown by vote type.
 
@@ -318,6 +318,10 @@ class Tally:
     suppressed: bool = False
 
     def __post_init__(self) -> None:
+        votes = self.votes
+        # Fast path for the common case; a state-wide import builds close to a million of these.
+        if type(votes) is int and votes >= 0 and not self.vote_types and not self.suppressed:
+            return
         where = f"votes for {self.choice!r} in {self.precinct!r} ({self.contest})"
         _require_count(self.votes, where)
         for vote_type, count in self.vote_types:
@@ -364,10 +368,10 @@ class ElectionResults:
         precincts = {p.name for p in self.precincts}
         if len(precincts) != len(self.precincts):
             raise ValueError("a precinct name appears twice")
+        choices = {c.name: frozenset(c.choice_names()) for c in self.contests}
         seen: set[tuple[str, str, str]] = set()
         for t in self.tallies:
-            contest = contests.get(t.contest)
-            if contest is None or t.choice not in contest.choice_names():
+            if t.choice not in choices.get(t.contest, ()):
                 raise ValueError(f"tally for unknown contest or choice: {t.contest!r} / {t.choice!r}")
             if t.precinct not in precincts:
                 raise ValueError(f"tally for unknown precinct {t.precinct!r}")

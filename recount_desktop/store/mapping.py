@@ -145,7 +145,8 @@ def _insert_tallies(
     for t in tallies:
         key = (choice_ids[(t.contest, t.choice)], precinct_ids[t.precinct])
         rows.append((*key, t.votes, int(t.suppressed)))
-        type_rows.extend((*key, vote_type, votes) for vote_type, votes in t.vote_types)
+        if t.vote_types:
+            type_rows.extend((*key, vote_type, votes) for vote_type, votes in t.vote_types)
     conn.executemany(
         "INSERT INTO tally (choice_id, precinct_id, votes, suppressed) VALUES (?, ?, ?, ?)", rows
     )
