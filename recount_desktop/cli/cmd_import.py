@@ -25,22 +25,34 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def run(args: argparse.Namespace) -> int:
     imported = read_tally_file(args.file, format=args.format)
     if imported.errors or imported.results is None:
-        raise CommandError(f"{args.file}: not imported, the election is unchanged. "
-                           f"{len(imported.errors)} error(s):\n{format_problems(imported.errors)}")
+        raise CommandError(
+            f"{args.file}: not imported, the election is unchanged. "
+            f"{len(imported.errors)} error(s):\n{format_problems(imported.errors)}"
+        )
     with open_election(args.election, args.operator) as store:
         outcome = import_into_election(store, imported, replace=args.replace)
     if imported.warnings:
         print(f"{len(imported.warnings)} warning(s):\n{format_problems(imported.warnings)}", file=sys.stderr)
+    for warning in outcome.warnings:
+        print(f"{args.file}, sheet 'Election': warning: {warning}", file=sys.stderr)
     if not outcome.applied:
         shown = "\n".join(f"  {d}" for d in outcome.differences[:SHOWN_DIFFERENCES])
         more = len(outcome.differences) - SHOWN_DIFFERENCES
         raise CommandError(
             f"{args.election} already holds tallies; importing {args.file} would make "
-            f"{len(outcome.differences)} change(s):\n{shown}" + (f"\n  ... and {more} more" if more > 0 else "")
+            f"{len(outcome.differences)} change(s):\n{shown}"
+            + (f"\n  ... and {more} more" if more > 0 else "")
             + "\nNothing was changed. Run again with --replace to apply."
         )
     results = imported.results
-    print(f"Imported {args.file} ({imported.layout} layout) into {args.election}: {len(results.contests)} "
-          f"contests, {len(results.precincts)} precincts, {len(results.tallies)} tallies"
-          + (f", replacing {len(outcome.differences)} change(s)" if outcome.differences else ""))
+    print(
+        f"Imported {args.file} ({imported.layout} layout) into {args.election}: {len(results.contests)} "
+        f"contests, {len(results.precincts)} precincts, {len(results.tallies)} tallies"
+        + (f", replacing {len(outcome.differences)} change(s)" if outcome.differences else "")
+        + (
+            f"; {outcome.board_members_added} board member(s) from the Election sheet added"
+            if outcome.board_members_added
+            else ""
+        )
+    )
     return 0

@@ -29,8 +29,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             from recount_desktop.recount.sheet_template import write_sheet_template
         except ImportError as error:
-            raise CommandError(f"{out}: the recount sheet template is not available in this version "
-                               f"({error})") from error
+            raise CommandError(
+                f"{out}: the recount sheet template is not available in this version ({error})"
+            ) from error
         writer = write_sheet_template
     try:
         writer(out)

@@ -6,12 +6,14 @@ the caller says so (``--replace`` on the command line, a confirmation in the win
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from recount_desktop.domain import ElectionResults
+from recount_desktop.domain import Election, ElectionResults
 from recount_desktop.importers.problems import ImportRejected
 from recount_desktop.importers.reader import TallyImport
 from recount_desktop.store import ElectionFile
@@ -38,9 +40,37 @@ class Difference:
 
 @dataclass(frozen=True)
 class ImportOutcome:
+    """``warnings``: where the file's Election sheet disagrees with the election file (kept as is)."""
+
     applied: bool
     differences: tuple[Difference, ...] = ()
     details: dict[str, object] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()
+    board_members_added: int = 0
+
+
+_COMPARED = {
+    "state": "state",
+    "election_date": "election date",
+    "jurisdiction": "jurisdiction",
+    "name": "election name",
+}
+
+
+def election_sheet_warnings(election: Election, fields: Mapping[str, object]) -> tuple[str, ...]:
+    """The template's Election sheet versus the election file: a different state or date most likely
+    means the wrong file; the election file's own values are kept either way."""
+    found = []
+    for attribute, label in _COMPARED.items():
+        theirs, ours = fields.get(attribute), getattr(election, attribute)
+        if theirs is not None and theirs != ours:
+            shown = theirs.isoformat() if hasattr(theirs, "isoformat") else str(theirs)
+            kept = ours.isoformat() if hasattr(ours, "isoformat") else str(ours)
+            found.append(
+                f"the file's Election sheet gives {label} {shown}, but the election file says {kept}; "
+                f"the election file's {label} is kept"
+            )
+    return tuple(found)
 
 
 def file_provenance(path: Path) -> dict[str, object]:
@@ -75,20 +105,30 @@ def import_into_election(store: ElectionFile, imported: TallyImport, replace: bo
     """
     if imported.results is None or imported.errors:
         raise ImportRejected(imported.errors)
+    election = store.election()
+    sheet_warnings = election_sheet_warnings(election, imported.election_fields)
     changes: tuple[Difference, ...] = ()
     if store.counts()["tally"]:
         changes = differences(store.results(), imported.results)
         if not replace:
-            return ImportOutcome(applied=False, differences=changes)
+            return ImportOutcome(applied=False, differences=changes, warnings=sheet_warnings)
     details: dict[str, object] = {
         **file_provenance(imported.path),
         "layout": imported.layout,
         "imported_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
         "suppressed_cells": sum(1 for t in imported.results.tallies if t.suppressed),
         "statistics": len(imported.results.statistics),
-        "warning_count": len(imported.warnings),
-        "warnings": [str(w) for w in imported.warnings[:AUDIT_WARNING_LIMIT]],
+        "warning_count": len(imported.warnings) + len(sheet_warnings),
+        "warnings": [*sheet_warnings, *(str(w) for w in imported.warnings[:AUDIT_WARNING_LIMIT])],
         "replaced_changes": len(changes),
     }
     store.replace_results(imported.results, details)
-    return ImportOutcome(applied=True, differences=changes, details=details)
+    members = imported.election_fields.get("board_members") or ()
+    added = 0
+    if members and not election.board_members:
+        # the signature blocks come from the sheet only when the election file has none of its own
+        store.update_election(dataclasses.replace(election, board_members=tuple(members)))
+        added = len(members)
+    return ImportOutcome(
+        applied=True, differences=changes, details=details, warnings=sheet_warnings, board_members_added=added
+    )

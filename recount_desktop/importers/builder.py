@@ -18,11 +18,13 @@ from recount_desktop.domain.records import (
     looks_like_pseudo_precinct,
     seats_from_name,
 )
+from recount_desktop.importers.county_contests import split_county_contests
 from recount_desktop.importers.problems import ImportCancelled, ProblemLog
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import (
     SUPPRESSED,
     CountError,
+    clean_name,
     is_total_label,
     parse_count,
     statistic_of,
@@ -48,6 +50,14 @@ def _kind(choices: Mapping[str, object]) -> ContestKind:
     return kind
 
 
+class Names(dict[object, str]):
+    """Cleaned names, cached: a statewide file repeats the same few thousand names a million times."""
+
+    def __missing__(self, raw: object) -> str:
+        name = self[raw] = clean_name(raw) if raw is not None else ""
+        return name
+
+
 class Ticker:
     """Reports progress and honours Cancel every few thousand rows, cheaply."""
 
@@ -71,52 +81,70 @@ class ResultsBuilder:
         # (contest, precinct key, choice) -> [votes | None, {vote type: votes} | None, suppressed, where]
         self._tallies: dict[tuple[str, PrecinctKey, str], list[Any]] = {}
         self._choices: dict[str, dict[str, str | None]] = {}
-        self._precincts: dict[PrecinctKey, None] = {}
+        self._precincts: dict[PrecinctKey, PrecinctKey] = {}
         self._stats: dict[tuple[str, PrecinctKey | None], dict[str, int]] = {}
         self._file_totals: dict[tuple[str, str, str | None], list[tuple[int, Where]]] = {}
         self._partial_totals: dict[tuple[str, str, str | None], list[Any]] = {}  # summed county-total rows
         self._suppressed: dict[str, list[Where]] = {}
         self.seats: dict[str, int] = {}  # from a "(Vote For N)" found outside the contest name
+        self.names = Names()
 
     # -- reading cells -------------------------------------------------------------------
-    def count(self, where: Where, raw: object, what: str) -> int | str | None:
-        """Parse one vote cell; an unreadable one becomes an error naming the cell."""
+    def declare(self, contest: str, choices: Mapping[str, str | None]) -> None:
+        """Contests and choices in the file's own order (a wide sheet's columns), before any count."""
+        known = self._choices.setdefault(contest, {})
+        for choice, party in choices.items():
+            known.setdefault(choice, party)
+
+    def count(self, where: Where, raw: object, what: str | Callable[[], str]) -> int | str | None:
+        """Parse one vote cell; an unreadable one becomes an error naming the cell.
+
+        ``what`` may be a function making the description, so good cells never pay for the text.
+        """
+        if type(raw) is int and raw >= 0:
+            return raw
+        if type(raw) is float and raw.is_integer() and raw >= 0:
+            return int(raw)
         try:
             return parse_count(raw)
         except CountError as error:
             sheet, row, col = where
-            self.log.error(sheet.name, sheet.cell(row, col), f"{error} ({what})")
+            shown = what if isinstance(what, str) else what()
+            self.log.error(sheet.name, sheet.cell(row, col), f"{error} ({shown})")
             return None
 
     def add(
-        self, where: Where, precinct: PrecinctKey, contest: str, choice: str, value: int | str,
-        vote_type: str | None = None, party: str | None = None,
+        self,
+        where: Where,
+        precinct: PrecinctKey,
+        contest: str,
+        choice: str,
+        value: int | str,
+        vote_type: str | None = None,
+        party: str | None = None,
     ) -> None:
         """One count for a choice (or a statistic, or a total row) in a precinct."""
-        statistic = statistic_of(choice)
-        if statistic is not None:
-            self.add_statistic(where, contest, precinct, statistic, value)
+        if statistic_of(choice) is not None or is_total_label(precinct[1]) or is_total_label(choice):
+            self._add_other(where, precinct, contest, choice, value, vote_type)
             return
-        if is_total_label(precinct[1]):
-            # a total row with a county is that county's total: those are summed before the check
-            self.add_file_total(where, contest, choice, value, partial=precinct[0] is not None,
-                                vote_type=vote_type)
-            return
-        if is_total_label(choice):
-            sheet, row, col = where
-            self.log.error(sheet.name, sheet.cell(row, col), f"the choice {choice!r} in {contest!r} is named "
-                           "like a total; a total is not a choice: remove the row or rename the choice")
-            return
-        choices = self._choices.setdefault(contest, {})
-        known_party = choices.get(choice, party)
-        if party and known_party and known_party != party:
-            choice = self._same_name_other_party(where, contest, choice, party)
-        if choice not in choices or (party and not choices[choice]):
-            choices[choice] = party or None
-        self._precincts[precinct] = None
+        choices = self._choices.get(contest)
+        if choices is None:
+            choices = self._choices[contest] = {}
+        if party:
+            known_party = choices.get(choice, party)
+            if known_party and known_party != party:
+                choice = self._same_name_other_party(where, contest, choice, party)
+            if choice not in choices or not choices[choice]:
+                choices[choice] = party
+        elif choice not in choices:
+            choices[choice] = None
+        precinct = self._precincts.setdefault(precinct, precinct)  # one key object per precinct
         key = (contest, precinct, choice)
         entry = self._tallies.get(key)
         if entry is None:
+            if vote_type is None and type(value) is int:  # the common case, kept short
+                self._tallies[key] = [value, None, False, where]
+                return
             entry = self._tallies[key] = [None, None, False, where]
         if value == SUPPRESSED:
             entry[2] = True
@@ -124,8 +152,41 @@ class ResultsBuilder:
             value = 0
         self._merge(entry, key, where, value, vote_type)  # type: ignore[arg-type]
 
-    def _merge(self, entry: list[Any], key: tuple[str, PrecinctKey, str], where: Where, value: int,
-               vote_type: str | None) -> None:
+    def _add_other(
+        self,
+        where: Where,
+        precinct: PrecinctKey,
+        contest: str,
+        choice: str,
+        value: int | str,
+        vote_type: str | None,
+    ) -> None:
+        """A statistic, a figure from a total row, or a choice named like a total (an error)."""
+        statistic = statistic_of(choice)
+        if statistic is not None:
+            self.add_statistic(where, contest, precinct, statistic, value)
+        elif is_total_label(precinct[1]):
+            # a total row with a county is that county's total: those are summed before the check
+            self.add_file_total(
+                where, contest, choice, value, partial=precinct[0] is not None, vote_type=vote_type
+            )
+        else:
+            sheet, row, col = where
+            self.log.error(
+                sheet.name,
+                sheet.cell(row, col),
+                f"the choice {choice!r} in {contest!r} is named "
+                "like a total; a total is not a choice: remove the row or rename the choice",
+            )
+
+    def _merge(
+        self,
+        entry: list[Any],
+        key: tuple[str, PrecinctKey, str],
+        where: Where,
+        value: int,
+        vote_type: str | None,
+    ) -> None:
         if vote_type is None:
             if entry[1] is not None:
                 self._mixed(where, key)
@@ -151,51 +212,84 @@ class ResultsBuilder:
         shown = f"{choice} ({party})"
         if shown not in self._choices[contest]:
             sheet, row, col = where
-            self.log.warn(sheet.name, sheet.cell(row, col), f"{contest!r} has {choice!r} for two parties; "
-                          f"the {party} one is named {shown!r}")
+            self.log.warn(
+                sheet.name,
+                sheet.cell(row, col),
+                f"{contest!r} has {choice!r} for two parties; the {party} one is named {shown!r}",
+            )
         return shown
 
-    def _duplicate(self, where: Where, entry: list[Any], key: tuple[str, PrecinctKey, str], old: int, new: int,
-                   vote_type: str | None = None) -> None:
+    def _duplicate(
+        self,
+        where: Where,
+        entry: list[Any],
+        key: tuple[str, PrecinctKey, str],
+        old: int,
+        new: int,
+        vote_type: str | None = None,
+    ) -> None:
         sheet, row, col = where
         first_sheet, first_row, first_col = entry[3]
-        first = (f"{first_sheet.cell(first_row, first_col)}" if first_sheet is sheet
-                 else f"sheet '{first_sheet.name}' {first_sheet.cell(first_row, first_col)}")
+        first = (
+            f"{first_sheet.cell(first_row, first_col)}"
+            if first_sheet is sheet
+            else f"sheet '{first_sheet.name}' {first_sheet.cell(first_row, first_col)}"
+        )
         contest, precinct, choice = key
         what = f"{choice!r} in precinct {precinct[1]!r} ({contest})" + (f", {vote_type}" if vote_type else "")
         if old == new:
-            self.log.warn(sheet.name, sheet.cell(row, col), f"{what} appears twice with the same count {new} "
-                          f"(first at {first}); counted once")
+            self.log.warn(
+                sheet.name,
+                sheet.cell(row, col),
+                f"{what} appears twice with the same count {new} (first at {first}); counted once",
+            )
         else:
-            self.log.error(sheet.name, sheet.cell(row, col), f"{what} appears twice with different counts: "
-                           f"{old} at {first} and {new} here")
+            self.log.error(
+                sheet.name,
+                sheet.cell(row, col),
+                f"{what} appears twice with different counts: {old} at {first} and {new} here",
+            )
 
     def _mixed(self, where: Where, key: tuple[str, PrecinctKey, str]) -> None:
         sheet, row, col = where
-        self.log.error(sheet.name, sheet.cell(row, col), f"{key[2]!r} in precinct {key[1][1]!r} ({key[0]}) has "
-                       "rows both with and without a vote type; give every row a vote type or none")
+        self.log.error(
+            sheet.name,
+            sheet.cell(row, col),
+            f"{key[2]!r} in precinct {key[1][1]!r} ({key[0]}) has "
+            "rows both with and without a vote type; give every row a vote type or none",
+        )
 
-    def add_statistic(self, where: Where, contest: str, precinct: PrecinctKey | None, statistic: str,
-                      value: int | str) -> None:
+    def add_statistic(
+        self, where: Where, contest: str, precinct: PrecinctKey | None, statistic: str, value: int | str
+    ) -> None:
         """Over/under votes, registered voters, ballots cast: contest statistics, never choices."""
         sheet, row, col = where
         if value == SUPPRESSED:
-            self.log.warn(sheet.name, sheet.cell(row, col), f"{statistic.replace('_', ' ')} suppressed; left out")
+            self.log.warn(
+                sheet.name, sheet.cell(row, col), f"{statistic.replace('_', ' ')} suppressed; left out"
+            )
             return
         unit = None if precinct is None or is_total_label(precinct[1]) else precinct
         if unit is not None:
-            self._precincts.setdefault(unit, None)
+            self._precincts.setdefault(unit, unit)
         stats = self._stats.setdefault((contest, unit), {})
         # vote-type rows of a statistic add up like tallies do
         stats[statistic] = stats.get(statistic, 0) + value  # type: ignore[operator]
 
-    def add_file_total(self, where: Where, contest: str, choice: str, value: int | str,
-                       partial: bool = False, vote_type: str | None = None) -> None:
+    def add_file_total(
+        self,
+        where: Where,
+        contest: str,
+        choice: str,
+        value: int | str,
+        partial: bool = False,
+        vote_type: str | None = None,
+    ) -> None:
         """A figure from the file's own total row, kept to check the precinct rows against."""
         if value == SUPPRESSED:
             return
         if partial:
-            self._partial_totals.setdefault((contest, choice, vote_type), [0, where])[0] += value  # type: ignore[operator]
+            self._partial_totals.setdefault((contest, choice, vote_type), [0, where])[0] += value
         else:
             self._file_totals.setdefault((contest, choice, vote_type), []).append((value, where))  # type: ignore[arg-type]
 
@@ -212,6 +306,7 @@ class ResultsBuilder:
 
     def finish(self, options: Mapping[str, Mapping[str, Any]] | None = None) -> ElectionResults | None:
         """The results, or None when errors were found (nothing half-built is ever returned)."""
+        split_county_contests(self)
         self._check_file_totals()
         self._warn_suppressed()
         if self.log.errors:
@@ -222,8 +317,14 @@ class ResultsBuilder:
         )
         contests = tuple(self._contest(name, (options or {}).get(name, {})) for name in self._choices)
         tallies = tuple(
-            Tally(names[precinct], contest, choice, 0 if entry[2] else entry[0],
-                  () if entry[2] or entry[1] is None else tuple(entry[1].items()), entry[2])
+            Tally(
+                names[precinct],
+                contest,
+                choice,
+                0 if entry[2] else entry[0],
+                () if entry[2] or entry[1] is None else tuple(entry[1].items()),
+                entry[2],
+            )
             for (contest, precinct, choice), entry in self._tallies.items()
         )
         statistics = []
@@ -240,17 +341,23 @@ class ResultsBuilder:
         attributes.setdefault("kind", _kind(choices))
         attributes.setdefault("seats", self.seats.get(name) or seats_from_name(name))
         return Contest(
-            name, tuple(Choice(choice, party) for choice, party in choices.items()),
-            incomplete_precinct_data=name in self._suppressed, **attributes,
+            name,
+            tuple(Choice(choice, party) for choice, party in choices.items()),
+            incomplete_precinct_data=name in self._suppressed,
+            **attributes,
         )
 
     def _warn_suppressed(self) -> None:
         for contest, cells in self._suppressed.items():
             sheet, row, col = cells[0]
             shown = ", ".join(s.cell(r, c) for s, r, c in cells[:10]) + (" ..." if len(cells) > 10 else "")
-            self.log.warn(sheet.name, sheet.cell(row, col), f"{len(cells)} suppressed count(s) in {contest!r} "
-                          f"(cells {shown}) kept as suppressed, not zero; the contest is marked as having "
-                          "incomplete precinct data")
+            self.log.warn(
+                sheet.name,
+                sheet.cell(row, col),
+                f"{len(cells)} suppressed count(s) in {contest!r} "
+                f"(cells {shown}) kept as suppressed, not zero; the contest is marked as having "
+                "incomplete precinct data",
+            )
 
     def _check_file_totals(self) -> None:
         """Each difference between the precinct rows and the file's own total row is a warning."""
@@ -273,5 +380,8 @@ class ResultsBuilder:
             for total, (sheet, row, col) in figures:
                 found = sums.get((contest, choice, vote_type), 0)
                 if found != total:
-                    self.log.warn(sheet.name, sheet.cell(row, col), f"{what}: the precinct rows "
-                                  f"add up to {found} but the file's total row says {total}")
+                    self.log.warn(
+                        sheet.name,
+                        sheet.cell(row, col),
+                        f"{what}: the precinct rows add up to {found} but the file's total row says {total}",
+                    )

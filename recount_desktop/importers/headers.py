@@ -21,12 +21,28 @@ def normalise_header(value: object) -> str:
 
 # Long layout: one row per precinct x contest x choice (issue 3, "long").
 LONG_FIELDS: Mapping[str, Sequence[str]] = {
-    "precinct": ("precinct", "precinct name", "ward - precinct", "ward-precinct", "ward precinct",
-                 "precinct code", "precinct id", "pct"),
+    "precinct": (
+        "precinct",
+        "precinct name",
+        "ward - precinct",
+        "ward-precinct",
+        "ward precinct",
+        "precinct code",
+        "precinct id",
+        "pct",
+    ),
     "contest": ("contest", "contest name", "office", "office name", "race", "race name"),
     "district": ("district", "dist"),
-    "choice": ("choice", "choice name", "candidate", "candidate name", "name", "option", "ballot name",
-               "selection"),
+    "choice": (
+        "choice",
+        "choice name",
+        "candidate",
+        "candidate name",
+        "name",
+        "option",
+        "ballot name",
+        "selection",
+    ),
     "votes": ("votes", "total votes", "total", "vote total", "count"),
     "county": ("county", "county name"),
     "party": ("party", "party name", "party code"),
@@ -35,18 +51,36 @@ LONG_FIELDS: Mapping[str, Sequence[str]] = {
 
 # The template's Tallies sheet: exact names only (CONTRACT.md).
 TEMPLATE_FIELDS: Mapping[str, Sequence[str]] = {
-    "precinct": ("precinct",), "contest": ("contest",), "choice": ("choice",), "votes": ("votes",),
-    "county": ("county",), "vote_type": ("vote type",), "party": ("party",),
+    "precinct": ("precinct",),
+    "contest": ("contest",),
+    "choice": ("choice",),
+    "votes": ("votes",),
+    "county": ("county",),
+    "vote_type": ("vote type",),
+    "party": ("party",),
 }
 REQUIRED = ("precinct", "contest", "choice", "votes")
 
 # Vote-type columns beside (or instead of) a votes column, as in OpenElections' OK files.
 VOTE_TYPE_COLUMNS: Mapping[str, str] = {
     **dict.fromkeys(("early", "early votes", "early voting", "early vote"), "Early"),
-    **dict.fromkeys(("election day", "election day votes", "elec day votes", "elec day", "eday",
-                     "polls", "in person"), "Election Day"),
-    **dict.fromkeys(("mail", "mail votes", "by mail", "mail ballots", "absentee", "absentee votes",
-                     "absentee by mail", "mail-in"), "Mail"),
+    **dict.fromkeys(
+        ("election day", "election day votes", "elec day votes", "elec day", "eday", "polls", "in person"),
+        "Election Day",
+    ),
+    **dict.fromkeys(
+        (
+            "mail",
+            "mail votes",
+            "by mail",
+            "mail ballots",
+            "absentee",
+            "absentee votes",
+            "absentee by mail",
+            "mail-in",
+        ),
+        "Mail",
+    ),
     **dict.fromkeys(("provisional", "provisionals", "provisional votes"), "Provisional"),
 }
 
@@ -59,8 +93,9 @@ class Header:
     other_columns: list[int] = field(default_factory=list)
 
 
-def match_header(cells: Sequence[object], fields: Mapping[str, Sequence[str]],
-                 vote_types: bool = True) -> Header:
+def match_header(
+    cells: Sequence[object], fields: Mapping[str, Sequence[str]], vote_types: bool = True
+) -> Header:
     """Map one row of header cells to fields; earlier synonyms win over later ones."""
     names = [normalise_header(c) for c in cells]
     columns: dict[str, int] = {}
@@ -71,14 +106,17 @@ def match_header(cells: Sequence[object], fields: Mapping[str, Sequence[str]],
                 break
     taken = set(columns.values())
     vote_type_columns = {
-        i: VOTE_TYPE_COLUMNS[n] for i, n in enumerate(names)
+        i: VOTE_TYPE_COLUMNS[n]
+        for i, n in enumerate(names)
         if vote_types and n in VOTE_TYPE_COLUMNS and i not in taken
     }
     others = [i for i, n in enumerate(names) if n and i not in taken and i not in vote_type_columns]
     return Header(0, columns, vote_type_columns, others)
 
 
-def find_long_header(sheet: Sheet, fields: Mapping[str, Sequence[str]], need_precinct: bool = True) -> Header | None:
+def find_long_header(
+    sheet: Sheet, fields: Mapping[str, Sequence[str]], need_precinct: bool = True
+) -> Header | None:
     """The first of the top rows that names a contest, a choice and votes (and a precinct if needed)."""
     for r, cells in enumerate(sheet.rows[:HEADER_SEARCH_ROWS]):
         header = match_header(cells, fields)
@@ -86,8 +124,11 @@ def find_long_header(sheet: Sheet, fields: Mapping[str, Sequence[str]], need_pre
         if "precinct" not in columns and "district" in columns and fields is LONG_FIELDS:
             columns["precinct"] = columns.pop("district")  # "district" names the precinct only alone
         has_votes = "votes" in columns or header.vote_type_columns
-        if "contest" in columns and "choice" in columns and has_votes and (
-            "precinct" in columns or not need_precinct
+        if (
+            "contest" in columns
+            and "choice" in columns
+            and has_votes
+            and ("precinct" in columns or not need_precinct)
         ):
             header.row = r
             return header

@@ -9,14 +9,16 @@ import re
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header
 from recount_desktop.importers.source import Book, Sheet
-from recount_desktop.importers.values import clean_name, is_blank
+from recount_desktop.importers.values import is_blank
 from recount_desktop.importers.xlsx_errors import error_cells
 
 TICK_ROWS = 5000
 _MANGLED_ID = re.compile(r"^\d(\.\d+)?E\+\d+$", re.IGNORECASE)
-LOOKED_FOR = ("a header row naming a precinct (Precinct, Precinct Name, Ward - Precinct, District), "
-              "a contest (Contest, Office, Race), a choice (Choice, Candidate, Name, Option) and votes "
-              "(Votes, Total Votes, Total)")
+LOOKED_FOR = (
+    "a header row naming a precinct (Precinct, Precinct Name, Ward - Precinct, District), "
+    "a contest (Contest, Office, Race), a choice (Choice, Candidate, Name, Option) and votes "
+    "(Votes, Total Votes, Total)"
+)
 
 
 def read_long_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
@@ -33,34 +35,35 @@ def read_long_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
         elif main is None:
             main = (sheet, header)
         else:
-            builder.log.warn(sheet.name, None, f"this sheet also holds precinct results; only sheet "
-                             f"'{main[0].name}' was imported (choose one with a file of its own)")
+            builder.log.warn(
+                sheet.name,
+                None,
+                f"this sheet also holds precinct results; only sheet "
+                f"'{main[0].name}' was imported (choose one with a file of its own)",
+            )
     if main is None:
         sheet_label = None if book.is_csv else book.sheet_names[0]
-        raise builder.log.reject(sheet_label, None, f"could not recognise the long layout; looked for {LOOKED_FOR}")
+        raise builder.log.reject(
+            sheet_label, None, f"could not recognise the long layout; looked for {LOOKED_FOR}"
+        )
     read_long_rows(main[0], main[1], builder, ticker)
     for sheet, header in summaries:
         read_long_rows(sheet, header, builder, ticker, totals_only=True)
 
 
-class _Names(dict[object, str]):
-    """Cleaned names, cached: a statewide file repeats the same few thousand names a million times."""
-
-    def __missing__(self, raw: object) -> str:
-        name = self[raw] = clean_name(raw) if raw is not None else ""
-        return name
-
-
-def read_long_rows(sheet: Sheet, header: Header, builder: ResultsBuilder, ticker: Ticker,
-                   totals_only: bool = False) -> None:
+def read_long_rows(
+    sheet: Sheet, header: Header, builder: ResultsBuilder, ticker: Ticker, totals_only: bool = False
+) -> None:
     cols = header.columns
     precinct_col, contest_col, choice_col = cols.get("precinct"), cols["contest"], cols["choice"]
     votes_col, county_col, party_col = cols.get("votes"), cols.get("county"), cols.get("party")
     district_col, type_col = cols.get("district"), cols.get("vote_type")
-    names = _Names()
+    names = builder.names
     rows = sheet.rows
     total = len(rows)
     blank_votes: list[int] = []
+    plain_votes = votes_col is not None and not header.vote_type_columns
+    plain_col = votes_col if votes_col is not None else -1
     for r in range(header.row + 1, total):
         if r % TICK_ROWS == 0:
             ticker.tick(r, total)
@@ -68,7 +71,9 @@ def read_long_rows(sheet: Sheet, header: Header, builder: ResultsBuilder, ticker
         width = len(row)
         contest = names[row[contest_col]] if contest_col < width else ""
         choice = names[row[choice_col]] if choice_col < width else ""
-        precinct = "Total" if totals_only else (names[row[precinct_col]] if precinct_col < width else "")  # type: ignore[operator]
+        precinct = "Total" if totals_only else (
+            names[row[precinct_col]] if precinct_col is not None and precinct_col < width else ""
+        )
         if not (contest or choice or precinct) and all(is_blank(v) for v in row):
             continue
         if district_col is not None and district_col < width:
@@ -80,33 +85,59 @@ def read_long_rows(sheet: Sheet, header: Header, builder: ResultsBuilder, ticker
             col = contest_col if not contest else choice_col
             builder.log.error(sheet.name, sheet.cell(r, col), f"the row has no {missing}")
             continue
-        if _MANGLED_ID.match(precinct):
-            builder.log.error(sheet.name, sheet.cell(r, precinct_col), f"precinct {precinct!r} looks like an ID "
-                              "that Excel turned into a number in scientific notation; format the column as "
-                              "text and enter the IDs again")
+        if ("E+" in precinct or "e+" in precinct) and _MANGLED_ID.match(precinct):
+            builder.log.error(
+                sheet.name,
+                sheet.cell(r, precinct_col),
+                f"precinct {precinct!r} looks like an ID "
+                "that Excel turned into a number in scientific notation; format the column as "
+                "text and enter the IDs again",
+            )
             continue
         county = names[row[county_col]] if county_col is not None and county_col < width else None
-        if not precinct or (county and precinct != county and county.endswith(" " + precinct)
-                            and not precinct.isdigit()):
+        if not precinct or (
+            county and precinct != county and county.endswith(" " + precinct) and not precinct.isdigit()
+        ):
             precinct = "County Total"  # a county-total row: blank precinct, or the county's own name
         party = names[row[party_col]] if party_col is not None and party_col < width else None
         key = (county or None, precinct)
         vote_type = names[row[type_col]] or None if type_col is not None and type_col < width else None
+        if plain_votes:  # the common case, inlined: a whole number in the votes column, no breakdown
+            raw = row[plain_col] if plain_col < width else None
+            if (type(raw) is float and raw.is_integer() and raw >= 0) or (type(raw) is int and raw >= 0):
+                builder.add((sheet, r, plain_col), key, contest, choice, int(raw), vote_type, party)
+                continue
         if not _add_row(sheet, r, row, header, builder, key, contest, choice, party, vote_type, votes_col):
             blank_votes.append(r)
     ticker.tick(total, total)
     blank_votes = _refuse_error_cells(sheet, blank_votes, votes_col, builder)
     if blank_votes:
         shown = ", ".join(sheet.cell(r, votes_col) for r in blank_votes[:5])
-        builder.log.warn(sheet.name, sheet.cell(blank_votes[0], votes_col),
-                         f"{len(blank_votes)} row(s) with no vote count were left out (e.g. {shown})")
+        builder.log.warn(
+            sheet.name,
+            sheet.cell(blank_votes[0], votes_col),
+            f"{len(blank_votes)} row(s) with no vote count were left out (e.g. {shown})",
+        )
 
 
-def _add_row(sheet: Sheet, r: int, row: list[object], header: Header, builder: ResultsBuilder,
-             key: tuple[str | None, str], contest: str, choice: str, party: str | None,
-             vote_type: str | None, votes_col: int | None) -> bool:
+def _add_row(
+    sheet: Sheet,
+    r: int,
+    row: list[object],
+    header: Header,
+    builder: ResultsBuilder,
+    key: tuple[str | None, str],
+    contest: str,
+    choice: str,
+    party: str | None,
+    vote_type: str | None,
+    votes_col: int | None,
+) -> bool:
     """Add one row's counts; False when it holds no count at all."""
-    what = f"{choice} in {key[1]}, {contest}"
+
+    def what() -> str:
+        return f"{choice} in {key[1]}, {contest}"
+
     votes = None
     if votes_col is not None and votes_col < len(row):
         votes = builder.count((sheet, r, votes_col), row[votes_col], what)
@@ -114,7 +145,7 @@ def _add_row(sheet: Sheet, r: int, row: list[object], header: Header, builder: R
     for col, type_name in header.vote_type_columns.items():
         if col >= len(row):
             continue
-        value = builder.count((sheet, r, col), row[col], f"{what}, {type_name}")
+        value = builder.count((sheet, r, col), row[col], lambda: f"{what()}, {type_name}")  # noqa: B023
         if value is None:
             continue
         typed_any = True
@@ -122,8 +153,11 @@ def _add_row(sheet: Sheet, r: int, row: list[object], header: Header, builder: R
         typed_sum = typed_sum + value if isinstance(value, int) and typed_sum is not None else None  # type: ignore[assignment]
     if typed_any:
         if isinstance(votes, int) and typed_sum is not None and typed_sum != votes:
-            builder.log.error(sheet.name, sheet.cell(r, votes_col), f"the vote types of {what} add up to "
-                              f"{typed_sum}, not to the {votes} in the votes column")
+            builder.log.error(
+                sheet.name,
+                sheet.cell(r, votes_col),
+                f"the vote types of {what()} add up to {typed_sum}, not to the {votes} in the votes column",
+            )
         return True
     if votes is None:
         return False
@@ -131,8 +165,9 @@ def _add_row(sheet: Sheet, r: int, row: list[object], header: Header, builder: R
     return True
 
 
-def _refuse_error_cells(sheet: Sheet, blank_rows: list[int], votes_col: int | None,
-                        builder: ResultsBuilder) -> list[int]:
+def _refuse_error_cells(
+    sheet: Sheet, blank_rows: list[int], votes_col: int | None, builder: ResultsBuilder
+) -> list[int]:
     """Blank-looking vote cells that hold an Excel error value are errors; the rest stay blank."""
     if not blank_rows or votes_col is None or sheet.name is None or builder.source is None:
         return blank_rows
@@ -143,7 +178,9 @@ def _refuse_error_cells(sheet: Sheet, blank_rows: list[int], votes_col: int | No
     for r in blank_rows:
         ref = sheet.cell(r, votes_col)
         if ref in errors:
-            builder.log.error(sheet.name, ref, f"the spreadsheet error value {errors[ref]} is not a vote count")
+            builder.log.error(
+                sheet.name, ref, f"the spreadsheet error value {errors[ref]} is not a vote count"
+            )
         else:
             still_blank.append(r)
     return still_blank

@@ -55,6 +55,7 @@ def read_tally_file(
         layout = layouts.detect(book, log) if format == "auto" else format
         builder = ResultsBuilder(log, path)
         options, fields = layouts.read(layout, book, builder, ticker)
+        book.release()
         results = builder.finish(options)
     except ImportRejected:
         results = None
@@ -63,5 +64,6 @@ def read_tally_file(
         results = None
     if log.errors:
         results = None
-    return TallyImport(path, layout, results, fields if results is not None else {},
-                       tuple(log.warnings), tuple(log.errors))
+    return TallyImport(
+        path, layout, results, fields if results is not None else {}, tuple(log.warnings), tuple(log.errors)
+    )

@@ -52,6 +52,12 @@ class Book:
             self._cache[name] = self._load(name)
         return self._cache[name]
 
+    def release(self) -> None:
+        """Drop the cells once read: problems keep only sheet names and positions, and a statewide
+        sheet's cells are hundreds of megabytes that building the results needs room for."""
+        for sheet in self._cache.values():
+            sheet.rows = []
+
     def find_sheet(self, wanted: str) -> str | None:
         """A sheet name matched case-insensitively with surrounding spaces ignored."""
         for name in self.sheet_names:
@@ -71,8 +77,12 @@ def open_book(path: Path, log: ProblemLog) -> Book:
         return _open_workbook(path, head, log)
     if path.suffix.lower() in (".xlsx", ".xlsm", ".xls", ".ods"):
         if not _looks_like_text(path):
-            raise log.reject(None, None, f"this is not a spreadsheet: a {path.suffix} file should be a "
-                             "workbook saved by Excel or LibreOffice")
+            raise log.reject(
+                None,
+                None,
+                f"this is not a spreadsheet: a {path.suffix} file should be a "
+                "workbook saved by Excel or LibreOffice",
+            )
         log.warn(None, None, f"the file is named {path.suffix} but holds plain text; read as CSV")
     return _open_csv(path, log)
 
@@ -106,7 +116,7 @@ def _open_workbook(path: Path, head: bytes, log: ProblemLog) -> Book:
     def load(name: str) -> Sheet:
         try:
             raw = workbook.get_sheet_by_name(name)
-            rows = raw.to_python(skip_empty_area=False)
+            rows: list[list[object]] = raw.to_python(skip_empty_area=False)  # type: ignore[assignment]
             merged = list(raw.merged_cell_ranges or [])
         except Exception as error:
             raise log.reject(name, None, f"cannot read the sheet ({error})") from error
@@ -142,8 +152,9 @@ def _open_csv(path: Path, log: ProblemLog) -> Book:
     except UnicodeDecodeError:
         text = None
     if text is None or "\x00" in text:
-        raise log.reject(None, None, "cannot read the text: it is neither UTF-8 nor Windows-1252 "
-                         "(or is not a CSV file)")
+        raise log.reject(
+            None, None, "cannot read the text: it is neither UTF-8 nor Windows-1252 (or is not a CSV file)"
+        )
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_separator(text))
     rows: list[list[object]] = []
     lines: list[int] = []

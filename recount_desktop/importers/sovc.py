@@ -15,8 +15,13 @@ from recount_desktop.importers.values import clean_name, is_blank, is_total_labe
 
 HEADER_ROWS = 15
 _SKIP_COLUMNS = {"total", "total votes", "percent", "%", "% turnout", "turnout"}
-_SUB_TYPES = {**VOTE_TYPE_COLUMNS, "provisionals": "Provisional", "early voting": "Early",
-              "absentee": "Absentee", "mail in": "Mail"}
+_SUB_TYPES = {
+    **VOTE_TYPE_COLUMNS,
+    "provisionals": "Provisional",
+    "early voting": "Early",
+    "absentee": "Absentee",
+    "mail in": "Mail",
+}
 
 
 def _precinct_header(sheet: Sheet) -> tuple[int, int] | None:
@@ -46,8 +51,12 @@ def read_sovc_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
         if header is not None and _read_contest_sheet(sheet, header, builder):
             read += 1
     if not read:
-        raise builder.log.reject(None, None, "no contest sheets found: looked for sheets with a 'Precinct' "
-                                 "column under the contest name and candidate names")
+        raise builder.log.reject(
+            None,
+            None,
+            "no contest sheets found: looked for sheets with a 'Precinct' "
+            "column under the contest name and candidate names",
+        )
 
 
 def _contest_name(sheet: Sheet, header_row: int, precinct_col: int) -> str:
@@ -62,7 +71,9 @@ def _contest_name(sheet: Sheet, header_row: int, precinct_col: int) -> str:
     return sheet.name or "Contest"
 
 
-def _columns(sheet: Sheet, header_row: int, precinct_col: int) -> dict[int, tuple[str, str | None, str | None]]:
+def _columns(
+    sheet: Sheet, header_row: int, precinct_col: int
+) -> dict[int, tuple[str, str | None, str | None]]:
     """Column -> (choice or statistic, vote type, party) for every column holding counts."""
     header = sheet.rows[header_row]
     above = sheet.rows[header_row - 1] if header_row > 0 else []
@@ -80,7 +91,12 @@ def _columns(sheet: Sheet, header_row: int, precinct_col: int) -> dict[int, tupl
             columns[c] = (name, _SUB_TYPES[text], party)
         elif statistic_of(clean_name(raw)) or normalise_header(raw) in ("overvotes", "undervotes"):
             columns[c] = (clean_name(raw), None, None)
-        elif text not in _SKIP_COLUMNS and not is_total_label(text) and "turnout" not in text and "%" not in text:
+        elif (
+            text not in _SKIP_COLUMNS
+            and not is_total_label(text)
+            and "turnout" not in text
+            and "%" not in text
+        ):
             name, party = _name_and_party(str(raw))
             columns[c] = (name, None, party)
     return columns
@@ -100,18 +116,21 @@ def _read_contest_sheet(sheet: Sheet, header: tuple[int, int], builder: ResultsB
     columns = _columns(sheet, header_row, precinct_col)
     if not any(statistic_of(choice) is None for choice, _, _ in columns.values()):
         return False  # a registered-voters or turnout sheet: no contest here
+    names = builder.names
     for r in range(header_row + 1, len(sheet.rows)):
         row = sheet.rows[r]
         if precinct_col >= len(row) or is_blank(row[precinct_col]):
             continue
-        precinct = clean_name(row[precinct_col])
+        precinct = names[row[precinct_col]]
         if normalise_header(precinct) == "cumulative - total":
             continue  # Dominion repeats the electionwide total as a running one
+        key = (None, "Total" if is_total_label(precinct) else precinct)
+        width = len(row)
         for c, (choice, vote_type, party) in columns.items():
-            if c >= len(row):
+            if c >= width:
                 continue
-            value = builder.count((sheet, r, c), row[c], f"{choice} in {precinct}, {contest}")
+            where = (sheet, r, c)
+            value = builder.count(where, row[c], lambda: f"{choice} in {precinct}, {contest}")  # noqa: B023
             if value is not None:
-                builder.add((sheet, r, c), (None, "Total" if is_total_label(precinct) else precinct),
-                            contest, choice, value, vote_type, party)
+                builder.add(where, key, contest, choice, value, vote_type, party)
     return True

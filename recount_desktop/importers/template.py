@@ -28,14 +28,14 @@ from recount_desktop.importers.values import clean_name, is_blank
 
 CONTEST_COLUMNS: Mapping[str, tuple[str, Callable[[str], Any]]] = {
     "kind": ("Kind", ContestKind),
-    "seats": ("Seats", lambda text: _seats(text)),
+    "seats": ("Seats", lambda text: _seats(text)),  # noqa: PLW0108 - defined below
     "scope": ("Scope", Scope),
     "election_type": ("Election Type", ElectionType),
     "voting_method": ("Voting Method", VotingMethod),
     "approval": ("Approval", Approval.parse),
     "measure_type": ("Measure Type", MeasureType),
     "filed_with": ("Filed With", FiledWith),
-    "runoff_possible": ("Runoff Possible", lambda text: _yes_no(text)),
+    "runoff_possible": ("Runoff Possible", lambda text: _yes_no(text)),  # noqa: PLW0108
 }
 ELECTION_FIELDS = ("State", "Jurisdiction", "Election Name", "Election Date", "Canvass Date", "Board Member")
 TEMPLATE_COLUMNS = ("Precinct", "Contest", "Choice", "Votes", "County", "Vote Type", "Party")
@@ -66,12 +66,16 @@ def is_template(book: Book) -> bool:
     return set(REQUIRED) <= names
 
 
-def read_template(book: Book, builder: ResultsBuilder, ticker: Ticker) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+def read_template(
+    book: Book, builder: ResultsBuilder, ticker: Ticker
+) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
     """Tallies into the builder; returns the Contests sheet's options and the Election sheet's fields."""
     log = builder.log
     name = "" if book.is_csv else book.find_sheet("Tallies")
     if name is None:
-        raise log.reject(None, None, f"the workbook has no 'Tallies' sheet (it has: {', '.join(book.sheet_names)})")
+        raise log.reject(
+            None, None, f"the workbook has no 'Tallies' sheet (it has: {', '.join(book.sheet_names)})"
+        )
     sheet = book.sheet(name)
     header_row = next((r for r, row in enumerate(sheet.rows) if any(not is_blank(c) for c in row)), None)
     if header_row is None:
@@ -80,13 +84,22 @@ def read_template(book: Book, builder: ResultsBuilder, ticker: Ticker) -> tuple[
     header.row = header_row
     missing = [f.title() for f in REQUIRED if f not in header.columns]
     if missing:
-        raise log.reject(sheet.name, sheet.cell(header_row, 0), f"missing required column(s) {', '.join(missing)} "
-                         f"in the header row; the Tallies columns are {', '.join(TEMPLATE_COLUMNS)}")
+        raise log.reject(
+            sheet.name,
+            sheet.cell(header_row, 0),
+            f"missing required column(s) {', '.join(missing)} "
+            f"in the header row; the Tallies columns are {', '.join(TEMPLATE_COLUMNS)}",
+        )
     for col in header.other_columns:
-        log.warn(sheet.name, sheet.cell(header_row, col),
-                 f"column {clean_name(sheet.rows[header_row][col])!r} is not a template column; ignored")
-    if not any(any(not is_blank(c) for c in row) for row in sheet.rows[header_row + 1:]):
-        raise log.reject(sheet.name, sheet.cell(header_row + 1, 0), "the Tallies table has a header but no rows")
+        log.warn(
+            sheet.name,
+            sheet.cell(header_row, col),
+            f"column {clean_name(sheet.rows[header_row][col])!r} is not a template column; ignored",
+        )
+    if not any(any(not is_blank(c) for c in row) for row in sheet.rows[header_row + 1 :]):
+        raise log.reject(
+            sheet.name, sheet.cell(header_row + 1, 0), "the Tallies table has a header but no rows"
+        )
     read_long_rows(sheet, header, builder, ticker)
     options = {} if book.is_csv else read_contests_sheet(book, builder)
     fields = {} if book.is_csv else read_election_sheet(book, builder)
@@ -117,7 +130,9 @@ def read_contests_sheet(book: Book, builder: ResultsBuilder) -> dict[str, dict[s
         contest = clean_name(row[contest_col]) if contest_col < len(row) else ""
         if not contest:
             if any(not is_blank(c) for c in row):
-                log.error(sheet.name, sheet.cell(r, contest_col), "the row gives attributes but no contest name")
+                log.error(
+                    sheet.name, sheet.cell(r, contest_col), "the row gives attributes but no contest name"
+                )
             continue
         if contest in options:
             log.error(sheet.name, sheet.cell(r, contest_col), f"contest {contest!r} is listed twice")
@@ -126,8 +141,9 @@ def read_contests_sheet(book: Book, builder: ResultsBuilder) -> dict[str, dict[s
     return options
 
 
-def _contest_options(sheet: Sheet, r: int, headers: list[str], wanted: Mapping[str, str],
-                     builder: ResultsBuilder) -> dict[str, Any]:
+def _contest_options(
+    sheet: Sheet, r: int, headers: list[str], wanted: Mapping[str, str], builder: ResultsBuilder
+) -> dict[str, Any]:
     found: dict[str, Any] = {}
     row = sheet.rows[r]
     for col, text in enumerate(headers):
@@ -136,9 +152,9 @@ def _contest_options(sheet: Sheet, r: int, headers: list[str], wanted: Mapping[s
             continue
         raw = clean_name(row[col])
         label, parse = CONTEST_COLUMNS[attr]
-        text = raw if attr in ("seats", "approval", "runoff_possible") else raw.lower().replace(" ", "_")
+        given = raw if attr in ("seats", "approval", "runoff_possible") else raw.lower().replace(" ", "_")
         try:
-            found[attr] = parse(text)
+            found[attr] = parse(given)
         except ValueError as error:
             choices = ", ".join(m.value for m in parse) if isinstance(parse, type) else ""  # type: ignore[attr-defined]
             hint = f"; use one of {choices}" if choices else f" ({error})"
@@ -166,8 +182,11 @@ def read_election_sheet(book: Book, builder: ResultsBuilder) -> dict[str, Any]:
                 log.warn(sheet.name, sheet.cell(r, 1), f"no value for {clean_name(row[0])!r}")
             continue
         if label not in _ELECTION_KEYS:
-            log.error(sheet.name, sheet.cell(r, 0), f"unknown field {clean_name(row[0])!r}; the fields are "
-                      f"{', '.join(ELECTION_FIELDS)}")
+            log.error(
+                sheet.name,
+                sheet.cell(r, 0),
+                f"unknown field {clean_name(row[0])!r}; the fields are {', '.join(ELECTION_FIELDS)}",
+            )
             continue
         try:
             _election_field(label, value, fields, members)
@@ -178,8 +197,14 @@ def read_election_sheet(book: Book, builder: ResultsBuilder) -> dict[str, Any]:
     return fields
 
 
-_ELECTION_KEYS = {"state": "state", "jurisdiction": "jurisdiction", "election name": "name",
-                  "election date": "election_date", "canvass date": "canvass_date", "board member": ""}
+_ELECTION_KEYS = {
+    "state": "state",
+    "jurisdiction": "jurisdiction",
+    "election name": "name",
+    "election date": "election_date",
+    "canvass date": "canvass_date",
+    "board member": "",
+}
 
 
 def _election_field(label: str, value: object, fields: dict[str, Any], members: list[BoardMember]) -> None:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from openpyxl import Workbook
-from openpyxl.styles import Font
-from openpyxl.worksheet.datavalidation import DataValidation
+from openpyxl import Workbook  # type: ignore[import-untyped]
+from openpyxl.styles import Font  # type: ignore[import-untyped]
+from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
 
 from recount_desktop.domain.records import (
     ContestKind,
@@ -19,12 +19,27 @@ from recount_desktop.domain.records import (
 
 TALLIES = ("Precinct", "Contest", "Choice", "Votes", "County", "Vote Type", "Party")
 EXAMPLE_TALLY = ("Precinct 1", "Mayor", "Ada Alvarez", 120, "Sarpy", "Election Day", "DEM")
-CONTESTS = ("Contest", "Kind", "Seats", "Scope", "Election Type", "Voting Method", "Approval",
-            "Measure Type", "Filed With", "Runoff Possible")
+CONTESTS = (
+    "Contest",
+    "Kind",
+    "Seats",
+    "Scope",
+    "Election Type",
+    "Voting Method",
+    "Approval",
+    "Measure Type",
+    "Filed With",
+    "Runoff Possible",
+)
 EXAMPLE_CONTEST = ("Mayor", "candidate", 1, "municipal", "general", "plurality", "", "", "county", "no")
-ELECTION = (("State", "NE"), ("Jurisdiction", "Sarpy County"), ("Election Name", "General Election"),
-            ("Election Date", "2026-11-03"), ("Canvass Date", "2026-11-16"),
-            ("Board Member", "Jane Q. Chair, Chair of the Board of Canvassers"))
+ELECTION = (
+    ("State", "NE"),
+    ("Jurisdiction", "Sarpy County"),
+    ("Election Name", "General Election"),
+    ("Election Date", "2026-11-03"),
+    ("Canvass Date", "2026-11-16"),
+    ("Board Member", "Jane Q. Chair, Chair of the Board of Canvassers"),
+)
 LIST_ROWS = 5000  # drop-downs cover this many rows; typed values beyond are still checked on import
 VOTE_TYPES = ("Election Day", "Early", "Mail", "Provisional", "Absentee")
 
@@ -60,8 +75,14 @@ def write_template(path: Path) -> Path:
     contests = workbook.create_sheet("Contests")
     _header(contests, CONTESTS)
     contests.append(EXAMPLE_CONTEST)
-    for column, enum in (("B", ContestKind), ("D", Scope), ("E", ElectionType), ("F", VotingMethod),
-                         ("H", MeasureType), ("I", FiledWith)):
+    for column, enum in (
+        ("B", ContestKind),
+        ("D", Scope),
+        ("E", ElectionType),
+        ("F", VotingMethod),
+        ("H", MeasureType),
+        ("I", FiledWith),
+    ):
         values = tuple(member.value for member in enum)
         contests.add_data_validation(_list_validation(values, f"{column}2:{column}{LIST_ROWS}"))
     contests.add_data_validation(_list_validation(("yes", "no"), f"J2:J{LIST_ROWS}"))
@@ -71,8 +92,11 @@ def write_template(path: Path) -> Path:
     for row in ELECTION:
         election.append(row)
     election.add_data_validation(_list_validation(("NE", "CO", "OK", "MT", "UT"), "B2"))
-    for sheet, widths in ((tallies, (16, 30, 24, 10, 14, 16, 10)), (contests, (30,) + (16,) * 9),
-                          (election, (18, 50))):
+    for sheet, widths in (
+        (tallies, (16, 30, 24, 10, 14, 16, 10)),
+        (contests, (30,) + (16,) * 9),
+        (election, (18, 50)),
+    ):
         for index, width in enumerate(widths):
             sheet.column_dimensions[chr(65 + index)].width = width
     workbook.save(path)

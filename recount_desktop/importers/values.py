@@ -6,8 +6,10 @@ suppression marks (``***``, ``(< 25)``). A suppressed cell is kept as suppressed
 
 from __future__ import annotations
 
+import math
 import re
 from datetime import date, datetime
+from functools import lru_cache
 
 SUPPRESSED = "suppressed"  # sentinel returned by parse_count for a suppression mark
 
@@ -34,15 +36,16 @@ def is_blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.replace("\xa0", " ").strip())
 
 
-def parse_count(value: object) -> int | str | None:
+def parse_count(value: object) -> int | str | None:  # noqa: PLR0912 - one branch per kind of cell
     """A vote count as ``int``, ``SUPPRESSED``, or ``None`` for a blank cell; else ``CountError``."""
-    kind = type(value)
-    if kind is int:
-        if value < 0:  # type: ignore[operator]
+    if type(value) is int:
+        if value < 0:
             raise CountError(f"negative vote count {value}")
-        return value  # type: ignore[return-value]
-    if kind is float:
-        return _whole(value, repr(value))  # type: ignore[arg-type]
+        return value
+    if type(value) is float:
+        if value.is_integer() and value >= 0:
+            return int(value)
+        return _whole(value, repr(value))
     if value is None:
         return None
     if isinstance(value, bool):
@@ -71,7 +74,7 @@ def parse_count(value: object) -> int | str | None:
 
 
 def _whole(number: float, shown: str) -> int:
-    if number != number or number in (float("inf"), float("-inf")):
+    if math.isnan(number) or math.isinf(number):
         raise CountError(f"{shown} is not a vote count")
     if not number.is_integer():
         raise CountError(f"fractional vote count {number:g}")
@@ -87,6 +90,7 @@ _TOTAL_LABEL = re.compile(
 )
 
 
+@lru_cache(maxsize=1 << 16)  # names repeat a million times in a statewide file
 def is_total_label(name: str) -> bool:
     """``Total:``, ``TOTALS``, ``COUNTY TOTALS``, ``Election Total``, ``Electionwide - Total``..."""
     return bool(_TOTAL_LABEL.match(name.strip()))
@@ -94,8 +98,12 @@ def is_total_label(name: str) -> bool:
 
 _STATISTICS = {
     "over_votes": re.compile(r"^over\s*-?\s*votes?(\s+count)?$|^overvotes?$", re.IGNORECASE),
-    "under_votes": re.compile(r"^under\s*-?\s*votes?(\s+count)?$|^undervotes?$|^blank\s+votes?$", re.IGNORECASE),
-    "registered_voters": re.compile(r"^(registered(\s+voters)?|eligible\s+voters|reg\.?\s+voters)$", re.IGNORECASE),
+    "under_votes": re.compile(
+        r"^under\s*-?\s*votes?(\s+count)?$|^undervotes?$|^blank\s+votes?$", re.IGNORECASE
+    ),
+    "registered_voters": re.compile(
+        r"^(registered(\s+voters)?|eligible\s+voters|reg\.?\s+voters)$", re.IGNORECASE
+    ),
     "ballots_cast": re.compile(
         r"^((total\s+)?ballots(\s+cast)?(\s+total)?|times\s+cast|voters\s+cast|total\s+ballots\s+cast)$",
         re.IGNORECASE,
@@ -103,6 +111,7 @@ _STATISTICS = {
 }
 
 
+@lru_cache(maxsize=1 << 16)
 def statistic_of(name: str) -> str | None:
     """Which contest statistic a row or column label names, if any (never a choice)."""
     for attribute, pattern in _STATISTICS.items():

@@ -1,14 +1,266 @@
-"""The ``wide`` layout (precincts as rows, contests side by side): not yet supported."""
+"""The ``wide`` layout: one sheet, precincts as rows, contests side by side (Denver, Davis).
+
+Above the precinct rows: a contest-name row whose names sit at each contest's first column (merged
+over its columns, or not), optionally a "Vote for N" row, and a choice-name row holding the
+precinct column. Each contest's columns run to the next contest's name. Per-contest ``Undervotes``
+/ ``Overvotes`` become statistics; a per-contest ``Total Votes`` column checks the row's choices.
+A block named "Statistics" (and columns left of the first contest) holds precinct-wide figures:
+registered voters and ballots cast are kept for every contest the precinct votes in.
+"""
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, field
+
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
-from recount_desktop.importers.source import Book
+from recount_desktop.importers.headers import normalise_header
+from recount_desktop.importers.source import Book, Sheet
+from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
+
+HEADER_ROWS = 15
+TICK_ROWS = 500
+_VOTE_FOR = re.compile(r"^\(?\s*vote\s+for\s+(?:not\s+more\s+than\s+)?(\d+)\s*\)?$", re.IGNORECASE)
+_STATISTICS_BLOCK = re.compile(r"statistic|turnout|registration", re.IGNORECASE)
+_CAPTIONS = ("race", "contest", "contest name", "office", "candidate", "choice")
+_ROW_TOTAL = ("total votes", "total", "votes cast", "total votes cast")
+# "DEM - Joseph R. Biden": any short code before a dash is a party.
+_DASHED_PARTY = re.compile(r"^([A-Z]{2,4})\s+-\s+(.+)$")
+# "REP DONALD J. TRUMP": without a dash only well-known codes, so "JOE SMITH" keeps its first name.
+_SPACED_PARTY = re.compile(r"^(DEM|REP|LIB|GRN|CON|UNA|IAP|UUP|UFP|IND|NPA|NON|UNI|WTP|AIP|PRO)\s+(.+)$")
+
+
+@dataclass
+class _Contest:
+    name: str
+    first_col: int
+    seats: int | None = None
+    choices: dict[int, tuple[str, str | None]] = field(default_factory=dict)
+    statistics: dict[int, str] = field(default_factory=dict)  # col -> header naming the statistic
+    total_col: int | None = None
+
+
+@dataclass
+class _Layout:
+    header_row: int
+    precinct_col: int
+    contests: list[_Contest]
+    precinct_statistics: dict[int, str]  # col -> header (registered voters, ballots cast)
+
+
+def _precinct_column(row: list[object]) -> int | None:
+    names = [normalise_header(c) for c in row]
+    for wanted in ("precinct", "precinct name", "precinct code", "precinct id"):
+        if wanted in names:
+            return names.index(wanted)
+    return next((c for c, n in enumerate(names) if "precinct" in n.split()), None)
+
+
+def _find_layout(sheet: Sheet) -> _Layout | None:
+    """The choice-name row (with a precinct column) and, above it, the contest-name row."""
+    for r, row in enumerate(sheet.rows[:HEADER_ROWS]):
+        precinct_col = _precinct_column(row)
+        if precinct_col is None or r == 0:
+            continue
+        seats_row, names_row = _rows_above(sheet, r, precinct_col)
+        if names_row is None:
+            continue
+        layout = _contests(sheet, r, precinct_col, names_row, seats_row)
+        if layout is not None:
+            return layout
+    return None
+
+
+def _rows_above(sheet: Sheet, header_row: int, precinct_col: int) -> tuple[int | None, int | None]:
+    """The "Vote for N" row (if any) and the contest-name row above the header row."""
+    seats_row = None
+    for r in range(header_row - 1, -1, -1):
+        cells = [c for c in sheet.rows[r][precinct_col + 1 :] if not is_blank(c)]
+        if not cells:
+            continue
+        if all(_VOTE_FOR.match(clean_name(c)) for c in cells):
+            seats_row = r
+            continue
+        return seats_row, r
+    return seats_row, None
+
+
+def _contests(
+    sheet: Sheet, header_row: int, precinct_col: int, names_row: int, seats_row: int | None
+) -> _Layout | None:
+    header = sheet.rows[header_row]
+    names = sheet.rows[names_row]
+    starts = [c for c in range(precinct_col + 1, min(len(names), len(header))) if not is_blank(names[c])]
+    if len(starts) < 2:
+        return None
+    layout = _Layout(header_row, precinct_col, [], {})
+    for c in range(starts[0]):
+        if c != precinct_col and statistic_of(clean_name(header[c])):
+            layout.precinct_statistics[c] = clean_name(header[c])
+    bounds = [*starts, len(header)]
+    for start, end in zip(bounds, bounds[1:], strict=False):
+        name = clean_name(names[start])
+        if normalise_header(name) in _CAPTIONS:
+            continue  # Denver's "Race" over "Candidate": the captions of the two header rows
+        if _STATISTICS_BLOCK.search(name):
+            for c in range(start, end):
+                if statistic_of(clean_name(header[c])):
+                    layout.precinct_statistics[c] = clean_name(header[c])
+            continue
+        contest = _Contest(name, start)
+        if seats_row is not None and start < len(sheet.rows[seats_row]):
+            match = _VOTE_FOR.match(clean_name(sheet.rows[seats_row][start]))
+            contest.seats = int(match.group(1)) if match else None
+        _contest_columns(contest, header, start, end)
+        if contest.choices:
+            layout.contests.append(contest)
+    return layout if layout.contests else None
+
+
+def _contest_columns(contest: _Contest, header: list[object], start: int, end: int) -> None:
+    for c in range(start, end):
+        text = clean_name(header[c])
+        if not text:
+            continue
+        if normalise_header(text) in _ROW_TOTAL:
+            contest.total_col = c
+        elif statistic_of(text):
+            contest.statistics[c] = text
+        elif "%" not in text and "percent" not in text.lower():
+            contest.choices[c] = _name_and_party(text)
+
+
+def _name_and_party(text: str) -> tuple[str, str | None]:
+    for pattern in (_DASHED_PARTY, _SPACED_PARTY):
+        match = pattern.match(text)
+        if match:
+            return match.group(2).strip(), match.group(1)
+    return text, None
 
 
 def looks_like_wide(book: Book) -> bool:
-    return False
+    """A sheet with a precinct column under a row of two or more contest names."""
+    return any(_find_layout(book.sheet(name)) is not None for name in book.sheet_names[:3])
 
 
 def read_wide_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
-    raise builder.log.reject(None, None, "the wide layout is not supported yet")
+    for name in book.sheet_names:
+        sheet = book.sheet(name)
+        layout = _find_layout(sheet)
+        if layout is not None:
+            _read_sheet(sheet, layout, builder, ticker)
+            return
+    sheet_label = None if book.is_csv else book.sheet_names[0]
+    raise builder.log.reject(
+        sheet_label,
+        None,
+        "could not recognise the wide layout; looked for a row of "
+        "contest names over a row of choice names that has a 'Precinct' column",
+    )
+
+
+def _read_sheet(sheet: Sheet, layout: _Layout, builder: ResultsBuilder, ticker: Ticker) -> None:
+    for contest in layout.contests:
+        builder.declare(contest.name, dict(contest.choices.values()))
+        if contest.seats is not None:
+            builder.seats[contest.name] = contest.seats
+    rows = sheet.rows
+    seen: dict[str, int] = {}
+    for r in range(layout.header_row + 1, len(rows)):
+        if r % TICK_ROWS == 0:
+            ticker.tick(r, len(rows))
+        row = rows[r]
+        if layout.precinct_col >= len(row) or is_blank(row[layout.precinct_col]):
+            continue
+        precinct = _unit_name(
+            sheet, r, layout.precinct_col, clean_name(row[layout.precinct_col]), seen, builder
+        )
+        key = (None, "Total" if is_total_label(precinct) else precinct)
+        voted = [c.name for c in layout.contests if _read_contest(sheet, r, row, key, c, builder)]
+        if key[1] != "Total":  # county-wide registration is not any one district's
+            _precinct_statistics(sheet, r, row, key, voted, layout, builder)
+    ticker.tick(len(rows), len(rows))
+
+
+def _unit_name(
+    sheet: Sheet, r: int, col: int, precinct: str, seen: dict[str, int], builder: ResultsBuilder
+) -> str:
+    """A row is one reporting unit: a name on two rows (Davis's split "WP01:") makes two, told apart
+    by row number and reported, rather than two counts for one precinct."""
+    if is_total_label(precinct):
+        return precinct
+    first = seen.setdefault(precinct, r)
+    if first == r:
+        return precinct
+    named = f"{precinct} (row {r + 1})"
+    builder.log.warn(
+        sheet.name,
+        sheet.cell(r, col),
+        f"precinct {precinct!r} also appears on row {first + 1}; "
+        f"each row is kept as its own reporting unit, this one named {named!r}",
+    )
+    return named
+
+
+def _at(row: list[object], col: int) -> object:
+    return row[col] if col < len(row) else None
+
+
+def _read_contest(
+    sheet: Sheet, r: int, row: list[object], key: tuple[None, str], contest: _Contest, builder: ResultsBuilder
+) -> bool:
+    """One contest's cells in one row; False when the precinct has none (it is outside the district)."""
+    found, row_sum = False, 0
+    for c, (choice, party) in contest.choices.items():
+        value = builder.count((sheet, r, c), _at(row, c), lambda: f"{choice} in {key[1]}, {contest.name}")  # noqa: B023
+        if value is None:
+            continue
+        found = True
+        row_sum = row_sum + value if isinstance(value, int) and row_sum is not None else None  # type: ignore[assignment]
+        builder.add((sheet, r, c), key, contest.name, choice, value, party=party)
+    for c, label in contest.statistics.items():
+        value = builder.count((sheet, r, c), _at(row, c), lambda: f"{label} in {key[1]}, {contest.name}")  # noqa: B023
+        if value is not None:
+            builder.add((sheet, r, c), key, contest.name, label, value)
+    if found and contest.total_col is not None and row_sum is not None:
+        _check_row_total(sheet, r, row, key, contest, row_sum, builder)
+    return found
+
+
+def _check_row_total(
+    sheet: Sheet,
+    r: int,
+    row: list[object],
+    key: tuple[None, str],
+    contest: _Contest,
+    row_sum: int,
+    builder: ResultsBuilder,
+) -> None:
+    c = contest.total_col
+    assert c is not None
+    total = builder.count((sheet, r, c), _at(row, c), f"total votes in {key[1]}, {contest.name}")
+    if isinstance(total, int) and total != row_sum:
+        builder.log.warn(
+            sheet.name,
+            sheet.cell(r, c),
+            f"{contest.name!r} in {key[1]!r}: the choices add up "
+            f"to {row_sum} but the file's Total Votes column says {total}",
+        )
+
+
+def _precinct_statistics(
+    sheet: Sheet,
+    r: int,
+    row: list[object],
+    key: tuple[None, str],
+    voted: list[str],
+    layout: _Layout,
+    builder: ResultsBuilder,
+) -> None:
+    """Registered voters and ballots cast of the precinct, for each contest it votes in."""
+    for c, label in layout.precinct_statistics.items():
+        value = builder.count((sheet, r, c), _at(row, c), f"{label} in {key[1]}")
+        if value is None:
+            continue
+        for contest in voted:
+            builder.add((sheet, r, c), key, contest, label, value)

@@ -2,6 +2,12 @@
 
 A blank vote cell is left out with a warning, but an error value must be refused: the count it
 stands for is unknown. Only consulted when a vote cell reads blank, so big clean files never pay.
+
+Only ``.xlsx`` is covered: python-calamine 0.9 has no error value in what it hands to Python (its
+``CellValue`` is int, float, str, bool, date/time or empty), so an error cell of an ``.xls`` or
+``.ods`` workbook reads as blank and is left out with the "row(s) with no vote count" warning,
+which names its cell. An ``.ods`` error whose displayed text ("#DIV/0!") is read as a string is
+refused by ``parse_count`` like any text starting with "#".
 """
 
 from __future__ import annotations
@@ -12,9 +18,13 @@ import zipfile
 from pathlib import Path
 
 _SHEET = re.compile(rb'<sheet\b[^>]*?name="([^"]*)"[^>]*?r:id="([^"]*)"')
-_REL = re.compile(rb'<Relationship\b[^>]*?Id="([^"]*)"[^>]*?Target="([^"]*)"|'
-                  rb'<Relationship\b[^>]*?Target="([^"]*)"[^>]*?Id="([^"]*)"')
-_ERROR_CELL = re.compile(rb'<c\b[^>]*?r="([A-Z]+[0-9]+)"[^>]*?t="e"[^>]*>(?:<f[^<]*</f>|<f[^>]*/>)?<v>([^<]*)</v>')
+_REL = re.compile(
+    rb'<Relationship\b[^>]*?Id="([^"]*)"[^>]*?Target="([^"]*)"|'
+    rb'<Relationship\b[^>]*?Target="([^"]*)"[^>]*?Id="([^"]*)"'
+)
+_ERROR_CELL = re.compile(
+    rb'<c\b[^>]*?r="([A-Z]+[0-9]+)"[^>]*?t="e"[^>]*>(?:<f[^<]*</f>|<f[^>]*/>)?<v>([^<]*)</v>'
+)
 
 
 def error_cells(path: Path, sheet_name: str) -> dict[str, str]:
@@ -44,4 +54,10 @@ def _sheet_target(archive: zipfile.ZipFile, sheet_name: str) -> str | None:
 
 
 def _unescape(text: str) -> str:
-    return text.replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"').replace("&apos;", "'")
+    return (
+        text.replace("&amp;", "&")
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+        .replace("&quot;", '"')
+        .replace("&apos;", "'")
+    )

@@ -32,6 +32,8 @@ def write_csv(path: Path, rows: Sequence[Sequence[object]], sep: str = ",", enco
 def tally_rows() -> list[tuple[object, ...]]:
     return [
         TALLY_HEADER,
-        ("P1", "Mayor", "Ada", 120), ("P1", "Mayor", "Bo", 80),
-        ("P2", "Mayor", "Ada", 50), ("P2", "Mayor", "Bo", 70),
+        ("P1", "Mayor", "Ada", 120),
+        ("P1", "Mayor", "Bo", 80),
+        ("P2", "Mayor", "Ada", 50),
+        ("P2", "Mayor", "Bo", 70),
     ]

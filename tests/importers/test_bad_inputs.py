@@ -30,6 +30,7 @@ def _bytes(name: str, data: bytes) -> Maker:
     def make(d: Path) -> Path:
         (d / name).write_bytes(data)
         return d / name
+
     return make
 
 
@@ -46,43 +47,83 @@ def _huge_sheet(d: Path) -> Path:
 
 CASES: dict[str, tuple[Maker, list[str]]] = {
     "empty file": (_bytes("bad.xlsx", b""), ["bad.xlsx", "empty"]),
-    "pdf renamed to xlsx": (_bytes("bad.xlsx", b"%PDF-1.4\x00\x01\x02binary"), ["bad.xlsx", "not a spreadsheet"]),
+    "pdf renamed to xlsx": (
+        _bytes("bad.xlsx", b"%PDF-1.4\x00\x01\x02binary"),
+        ["bad.xlsx", "not a spreadsheet"],
+    ),
     "corrupt zip": (_bytes("bad.xlsx", b"PK\x03\x04" + b"\x00garbage" * 20), ["bad.xlsx", "damaged"]),
-    "password protected": (_bytes("bad.xlsx", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600),
-                           ["bad.xlsx", "password-protected"]),
+    "password protected": (
+        _bytes("bad.xlsx", b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\x00" * 600),
+        ["bad.xlsx", "password-protected"],
+    ),
     "utf-16 csv": (_bytes("bad.csv", "Precinct,Contest\n".encode("utf-16")), ["bad.csv", "cannot read"]),
     "header only": (_tallies(), ["sheet 'Tallies'", "cell A2", "no rows"]),
-    "empty tallies sheet": (lambda d: write_xlsx(d / "bad.xlsx", {"Tallies": []}), ["sheet 'Tallies'", "no header"]),
-    "missing votes column": (lambda d: write_xlsx(d / "bad.xlsx", {"Tallies": [H[:3], ("P1", "M", "A")]}),
-                             ["cell A1", "missing required column(s) Votes"]),
+    "empty tallies sheet": (
+        lambda d: write_xlsx(d / "bad.xlsx", {"Tallies": []}),
+        ["sheet 'Tallies'", "no header"],
+    ),
+    "missing votes column": (
+        lambda d: write_xlsx(d / "bad.xlsx", {"Tallies": [H[:3], ("P1", "M", "A")]}),
+        ["cell A1", "missing required column(s) Votes"],
+    ),
     "negative votes": (_tallies(("P1", "Mayor", "Ada", -3)), ["cell D2", "negative"]),
     "fractional votes": (_tallies(("P1", "Mayor", "Ada", 2.5)), ["cell D2", "fractional"]),
     "fractional text": (_tallies(("P1", "Mayor", "Ada", "2.50")), ["cell D2", "fractional"]),
     "text not a number": (_tallies(("P1", "Mayor", "Ada", "twelve")), ["cell D2", "not a number"]),
     "excel error cell": (_tallies(("P1", "Mayor", "Ada", "#DIV/0!")), ["cell D2", "#DIV/0!"]),
-    "duplicate, different numbers": (_tallies(("P1", "Mayor", "Ada", 3), ("P1", "Mayor", "Ada", 4)),
-                                     ["cell D3", "D2", "different counts"]),
+    "duplicate, different numbers": (
+        _tallies(("P1", "Mayor", "Ada", 3), ("P1", "Mayor", "Ada", 4)),
+        ["cell D3", "D2", "different counts"],
+    ),
     "choice named like a total": (_tallies(("P1", "Mayor", "Total", 3)), ["cell D2", "named like a total"]),
     "row without contest": (_tallies(("P1", None, "Ada", 3)), ["cell B2", "no contest"]),
     "row without choice": (_tallies(("P1", "Mayor", None, 3)), ["cell C2", "no choice"]),
     "mangled precinct id": (_tallies(("1.00E+02", "Mayor", "Ada", 3)), ["cell A2", "scientific notation"]),
-    "vote types mixed": (lambda d: write_xlsx(d / "bad.xlsx", {"Tallies": [
-        (*H, "Vote Type"), ("P1", "M", "A", 1, "Early"), ("P1", "M", "A", 2, None)]}), ["cell D3", "vote type"]),
+    "vote types mixed": (
+        lambda d: write_xlsx(
+            d / "bad.xlsx",
+            {"Tallies": [(*H, "Vote Type"), ("P1", "M", "A", 1, "Early"), ("P1", "M", "A", 2, None)]},
+        ),
+        ["cell D3", "vote type"],
+    ),
     "a sheet of 1,048,576 rows": (_huge_sheet, ["cell B1048576", "no contest"]),
-    "unknown kind": (_sheets({"Contests": [("Contest", "Kind"), ("Mayor", "person")]}), ["sheet 'Contests'",
-                                                                                       "cell B2", "candidate"]),
+    "unknown kind": (
+        _sheets({"Contests": [("Contest", "Kind"), ("Mayor", "person")]}),
+        ["sheet 'Contests'", "cell B2", "candidate"],
+    ),
     "zero seats": (_sheets({"Contests": [("Contest", "Seats"), ("Mayor", 0)]}), ["cell B2", "at least 1"]),
-    "bad approval": (_sheets({"Contests": [("Contest", "Approval"), ("Mayor", "most")]}), ["cell B2", "Approval"]),
-    "unknown scope": (_sheets({"Contests": [("Contest", "Scope"), ("Mayor", "galaxy")]}), ["cell B2", "statewide"]),
-    "contest listed twice": (_sheets({"Contests": [("Contest", "Seats"), ("Mayor", 1), ("Mayor", 2)]}),
-                             ["cell A3", "twice"]),
-    "bad state": (_sheets({"Election": [("Field", "Value"), ("State", "TX")]}), ["sheet 'Election'", "cell B2"]),
-    "bad date": (_sheets({"Election": [("Field", "Value"), ("Election Date", "Nov 3")]}), ["cell B2", "YYYY-MM-DD"]),
-    "unknown election field": (_sheets({"Election": [("Field", "Value"), ("Weather", "rain")]}), ["cell A2", "Weather"]),
-    "unrecognised layout": (lambda d: write_csv(d / "bad.csv", [("a", "b"), (1, 2)]),
-                            ["bad.csv", "could not recognise the layout", "template tallies"]),
-    "csv error names its line": (lambda d: write_csv(d / "bad.csv", [H, ("P1", "M", "A", 1), ("P1", "M", "B", "x")]),
-                                 ["bad.csv, line 3", "not a number"]),
+    "bad approval": (
+        _sheets({"Contests": [("Contest", "Approval"), ("Mayor", "most")]}),
+        ["cell B2", "Approval"],
+    ),
+    "unknown scope": (
+        _sheets({"Contests": [("Contest", "Scope"), ("Mayor", "galaxy")]}),
+        ["cell B2", "statewide"],
+    ),
+    "contest listed twice": (
+        _sheets({"Contests": [("Contest", "Seats"), ("Mayor", 1), ("Mayor", 2)]}),
+        ["cell A3", "twice"],
+    ),
+    "bad state": (
+        _sheets({"Election": [("Field", "Value"), ("State", "TX")]}),
+        ["sheet 'Election'", "cell B2"],
+    ),
+    "bad date": (
+        _sheets({"Election": [("Field", "Value"), ("Election Date", "Nov 3")]}),
+        ["cell B2", "YYYY-MM-DD"],
+    ),
+    "unknown election field": (
+        _sheets({"Election": [("Field", "Value"), ("Weather", "rain")]}),
+        ["cell A2", "Weather"],
+    ),
+    "unrecognised layout": (
+        lambda d: write_csv(d / "bad.csv", [("a", "b"), (1, 2)]),
+        ["bad.csv", "could not recognise the layout", "template tallies"],
+    ),
+    "csv error names its line": (
+        lambda d: write_csv(d / "bad.csv", [H, ("P1", "M", "A", 1), ("P1", "M", "B", "x")]),
+        ["bad.csv, line 3", "not a number"],
+    ),
     "missing file": (lambda d: d / "nowhere.xlsx", ["nowhere.xlsx", "cannot read"]),
 }
 

@@ -49,7 +49,8 @@ def test_oklahoma_special_keeps_vote_types_and_their_sum() -> None:
     tally = next(t for t in results.tallies if t.contest == contest)
     assert dict(tally.vote_types).keys() == {"Mail", "Early", "Election Day"}
     assert sum(dict(t.vote_types)["Mail"] for t in results.tallies if t.contest == contest) == sum(
-        v for (c, _), v in mail.items() if c == contest)
+        v for (c, _), v in mail.items() if c == contest
+    )
     # a proposition's For/Against choices make it a question
     assert results.contest("PROPOSITION NO. 1 CITY OF EDMOND").kind.value == "question"
 
@@ -78,13 +79,40 @@ def test_cache_county_imports_the_precinct_sheet_and_checks_the_summary() -> Non
     for row in workbook["Precinct Results"].iter_rows(min_row=2, values_only=True):
         if len(row) > 6 and row[1] and row[1].strip() == "U.S. President" and isinstance(row[6], int | float):
             precinct_sum[row[3]] += int(row[6])
-    summary = {row[2]: int(row[5]) for row in workbook["Summary Results"].iter_rows(min_row=2, values_only=True)
-               if len(row) > 5 and row[0] and row[0].strip() == "U.S. President"}
+    summary = {
+        row[2]: int(row[5])
+        for row in workbook["Summary Results"].iter_rows(min_row=2, values_only=True)
+        if len(row) > 5 and row[0] and row[0].strip() == "U.S. President"
+    }
     totals = imported.results.totals("U.S. President")
     trump = "DONALD J. TRUMP / JD VANCE"
     assert totals[trump] == precinct_sum[trump]
     # Ballots Cast and over/under votes are statistics, never choices
     assert "Ballots Cast" not in totals and "Over Vote Count" not in totals
     if totals[trump] != summary[trump]:
-        assert any(f"add up to {totals[trump]} but the file's total row says {summary[trump]}" in str(w)
-                   for w in imported.warnings)
+        assert any(
+            f"add up to {totals[trump]} but the file's total row says {summary[trump]}" in str(w)
+            for w in imported.warnings
+        )
+
+
+def test_oklahoma_same_office_name_in_two_counties_is_two_contests_unless_it_crosses_the_line() -> None:
+    imported = read_tally_file(OKLAHOMA)
+    results = imported.results
+    candidates: dict[str, set[str]] = {}
+    with OKLAHOMA.open(newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            if row["office"] == "COUNTY COMMISSIONER DISTRICT NO. 1 (UNEXPIRED TERM)":
+                candidates.setdefault(row["county"], set()).add(row["candidate"])
+    assert set(candidates) == {"JEFFERSON", "OSAGE"} and not candidates["JEFFERSON"] & candidates["OSAGE"]
+    for county, names in candidates.items():
+        contest = results.contest(f"COUNTY COMMISSIONER DISTRICT NO. 1 (UNEXPIRED TERM) ({county})")
+        assert set(contest.choice_names()) == names
+    assert any(
+        "COUNTY COMMISSIONER DISTRICT NO. 1" in str(w) and "own contest" in str(w) for w in imported.warnings
+    )
+    # Geary's council ward crosses Blaine and Canadian counties: one contest with the same candidates
+    geary = results.contest("COUNCILMEMBER, WARD NO. 2 CITY OF GEARY")
+    sums = _csv_sums(OKLAHOMA, "office", "candidate", "votes")
+    assert results.totals(geary.name) == {c: sums[(geary.name, c)] for c in geary.choice_names()}
+    assert results.contest("PROPOSITION").kind.value == "question"

@@ -15,7 +15,9 @@ ADAMS = REAL_DATA / "CO" / "Adams-2020-General-SOVC_Redacted.xlsx"
 
 
 def _total_row(sheet, label_col: int, label: str) -> tuple:
-    return next(r for r in sheet.iter_rows(values_only=True) if r[label_col] and str(r[label_col]).strip() == label)
+    return next(
+        r for r in sheet.iter_rows(values_only=True) if r[label_col] and str(r[label_col]).strip() == label
+    )
 
 
 def test_sarpy_workbook_totals_and_vote_for_three() -> None:
@@ -44,7 +46,9 @@ def test_yellowstone_sheets_match_their_totals_row() -> None:
     header = [c.value for c in sheet[7]]
     total = _total_row(sheet, 1, "TOTALS")
     totals = imported.results.totals("PRESIDENT & VICE PRESIDENT")
-    assert totals["MITT ROMNEY & PAUL RYAN"] == int(total[header.index("MITT ROMNEY & PAUL RYAN\nRepublican")])
+    assert totals["MITT ROMNEY & PAUL RYAN"] == int(
+        total[header.index("MITT ROMNEY & PAUL RYAN\nRepublican")]
+    )
     assert imported.results.contest("PRESIDENT & VICE PRESIDENT").choices[0].party == "Democrat"
 
 

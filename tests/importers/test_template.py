@@ -34,9 +34,12 @@ def test_blank_template_has_three_sheets_lists_and_an_example_that_imports(tmp_p
 def test_vote_types_are_summed_and_statistics_are_not_choices(tmp_path: Path) -> None:
     rows = [
         ("precinct ", " CONTEST", "Choice", "Votes", "Vote Type"),
-        ("P1", "Levy", "Yes", 10, "Early"), ("P1", "Levy", "Yes", 5, "Election Day"),
-        ("P1", "Levy", "No", 7, "Early"), ("P1", "Levy", "Over Votes", 1, "Early"),
-        ("P1", "Levy", "Under Votes", 2, "Early"), ("P1", "Levy", "Registered Voters", 40, ""),
+        ("P1", "Levy", "Yes", 10, "Early"),
+        ("P1", "Levy", "Yes", 5, "Election Day"),
+        ("P1", "Levy", "No", 7, "Early"),
+        ("P1", "Levy", "Over Votes", 1, "Early"),
+        ("P1", "Levy", "Under Votes", 2, "Early"),
+        ("P1", "Levy", "Registered Voters", 40, ""),
         ("P1", "Levy", "Ballots Cast", 25, ""),
     ]
     imported = read_tally_file(write_xlsx(tmp_path / "t.xlsx", {"Tallies": rows}))
@@ -48,14 +51,27 @@ def test_vote_types_are_summed_and_statistics_are_not_choices(tmp_path: Path) ->
     yes = next(t for t in results.tallies if t.choice == "Yes")
     assert yes.votes == 15 and yes.vote_types == (("Early", 10), ("Election Day", 5))
     (stats,) = results.statistics
-    assert (stats.over_votes, stats.under_votes, stats.registered_voters, stats.ballots_cast) == (1, 2, 40, 25)
+    assert (stats.over_votes, stats.under_votes, stats.registered_voters, stats.ballots_cast) == (
+        1,
+        2,
+        40,
+        25,
+    )
 
 
 def test_contests_sheet_sets_attributes_and_vote_for_sets_seats(tmp_path: Path) -> None:
-    tallies = [TALLY_HEADER, ("P1", "Board (Vote For 2)", "A", 3), ("P1", "Board (Vote For 2)", "B", 4),
-               ("P1", "Board (Vote For 2)", "C", 1), ("P1", "Prop 1", "For", 9), ("P1", "Prop 1", "Against", 2)]
-    contests = [("Contest", "Kind", "Seats", "Scope", "Approval", "Runoff Possible"),
-                ("Prop 1", "question", None, "School District", "3/5", "no")]
+    tallies = [
+        TALLY_HEADER,
+        ("P1", "Board (Vote For 2)", "A", 3),
+        ("P1", "Board (Vote For 2)", "B", 4),
+        ("P1", "Board (Vote For 2)", "C", 1),
+        ("P1", "Prop 1", "For", 9),
+        ("P1", "Prop 1", "Against", 2),
+    ]
+    contests = [
+        ("Contest", "Kind", "Seats", "Scope", "Approval", "Runoff Possible"),
+        ("Prop 1", "question", None, "School District", "3/5", "no"),
+    ]
     imported = read_tally_file(write_xlsx(tmp_path / "t.xlsx", {"Tallies": tallies, "Contests": contests}))
     assert imported.errors == ()
     assert imported.results is not None
@@ -83,7 +99,12 @@ def test_names_are_trimmed_and_numbers_as_text_accepted(tmp_path: Path) -> None:
 
 
 def test_suppressed_cells_are_kept_as_suppressed_with_a_warning(tmp_path: Path) -> None:
-    rows = [TALLY_HEADER, ("P1", "Mayor", "Ada", "***"), ("P1", "Mayor", "Bo", "(< 25)"), ("P2", "Mayor", "Ada", 9)]
+    rows = [
+        TALLY_HEADER,
+        ("P1", "Mayor", "Ada", "***"),
+        ("P1", "Mayor", "Bo", "(< 25)"),
+        ("P2", "Mayor", "Ada", 9),
+    ]
     imported = read_tally_file(write_xlsx(tmp_path / "t.xlsx", {"Tallies": rows}))
     assert imported.results is not None
     assert imported.results.contest("Mayor").incomplete_precinct_data
@@ -92,7 +113,12 @@ def test_suppressed_cells_are_kept_as_suppressed_with_a_warning(tmp_path: Path) 
 
 
 def test_total_row_is_left_out_and_checked(tmp_path: Path) -> None:
-    rows = [TALLY_HEADER, ("P1", "Mayor", "Ada", 5), ("P2", "Mayor", "Ada", 6), ("TOTALS", "Mayor", "Ada", 12)]
+    rows = [
+        TALLY_HEADER,
+        ("P1", "Mayor", "Ada", 5),
+        ("P2", "Mayor", "Ada", 6),
+        ("TOTALS", "Mayor", "Ada", 12),
+    ]
     imported = read_tally_file(write_xlsx(tmp_path / "t.xlsx", {"Tallies": rows}))
     assert imported.results is not None
     assert imported.results.totals("Mayor") == {"Ada": 11}
@@ -103,7 +129,12 @@ def test_total_row_is_left_out_and_checked(tmp_path: Path) -> None:
 
 
 def test_every_error_is_collected_with_its_cell(tmp_path: Path) -> None:
-    rows = [TALLY_HEADER, ("P1", "Mayor", "Ada", -1), ("P1", "Mayor", "Bo", 2.5), ("P2", "Mayor", "Ada", "lots")]
+    rows = [
+        TALLY_HEADER,
+        ("P1", "Mayor", "Ada", -1),
+        ("P1", "Mayor", "Bo", 2.5),
+        ("P2", "Mayor", "Ada", "lots"),
+    ]
     imported = read_tally_file(write_xlsx(tmp_path / "t.xlsx", {"Tallies": rows}))
     assert imported.results is None
     assert [p.cell for p in imported.errors] == ["D2", "D3", "D4"]

@@ -11,10 +11,24 @@ from hypothesis import strategies as st
 from recount_desktop.importers import read_tally_file
 from tests.importers.conftest import TALLY_HEADER, write_xlsx
 
-_names = st.text(alphabet=st.characters(whitelist_categories=("L", "N"), whitelist_characters=" .-/"),
-                 min_size=1, max_size=12).map(lambda s: " ".join(s.split())).filter(
-    lambda s: s and not s[0].isdigit() and "total" not in s.lower() and "vote" not in s.lower()
-    and "ballot" not in s.lower() and "regist" not in s.lower())
+_names = (
+    st.text(
+        alphabet=st.characters(whitelist_categories=("L", "N"), whitelist_characters=" .-/"),
+        min_size=1,
+        max_size=12,
+    )
+    .map(lambda s: " ".join(s.split()))
+    .filter(
+        lambda s: (
+            s
+            and not s[0].isdigit()
+            and "total" not in s.lower()
+            and "vote" not in s.lower()
+            and "ballot" not in s.lower()
+            and "regist" not in s.lower()
+        )
+    )
+)
 _counts = st.integers(min_value=0, max_value=10**7)
 
 
