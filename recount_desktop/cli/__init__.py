@@ -32,11 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    subcommands = _subcommand_names(parser)
-    if not args_list or (args_list[0] not in subcommands and not args_list[0].startswith("-")):
-        return _open_gui(args_list, parser)
-    args = parser.parse_args(args_list)
+    if not args_list or (args_list[0] not in subcommand_names() and not args_list[0].startswith("-")):
+        return _open_gui(args_list)
+    args = build_parser().parse_args(args_list)
     try:
         return int(args.func(args) or 0)
     except CommandError as error:
@@ -44,16 +42,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-def _subcommand_names(parser: argparse.ArgumentParser) -> set[str]:
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return set(action.choices)
-    return set()
+def subcommand_names() -> set[str]:
+    """Command names from the module names (``cmd_print_sheets`` is ``print-sheets``), without importing
+    them, so opening the window does not wait for every command's libraries to load."""
+    return {
+        module.name.removeprefix("cmd_").replace("_", "-")
+        for module in pkgutil.iter_modules(__path__)
+        if module.name.startswith("cmd_")
+    }
 
 
-def _open_gui(args_list: list[str], parser: argparse.ArgumentParser) -> int:
+def _open_gui(args_list: list[str]) -> int:
     if len(args_list) > 1:
-        parser.error(f"unknown command {args_list[0]!r}")
+        build_parser().error(f"unknown command {args_list[0]!r}")
     from recount_desktop.ui.app import run_gui  # Qt loads only when the window is wanted
 
     return run_gui(args_list[0] if args_list else None)

@@ -58,3 +58,16 @@ def test_wrong_usage_exits_2(tmp_path: Path) -> None:
 def test_audit_verify_on_missing_file_exits_1(tmp_path: Path) -> None:
     done = _run("audit", "verify", str(tmp_path / "nope.canvass"))
     assert done.returncode == 1 and "nope.canvass" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_command_names_known_without_importing_them() -> None:
+    from recount_desktop.cli import build_parser, subcommand_names
+
+    parser = build_parser()
+    registered = next(a for a in parser._actions if a.dest == "command").choices
+    assert subcommand_names() == set(registered)
+
+
+def test_an_unknown_command_with_arguments_is_wrong_usage() -> None:
+    done = _run("frobnicate", "x.canvass")
+    assert done.returncode == 2 and "unknown command 'frobnicate'" in done.stderr
