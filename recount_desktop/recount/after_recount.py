@@ -1,10 +1,11 @@
 """What each state's statute says follows a recount, applied to the amended totals.
 
-``after_recount(election, contest, original, amended, requested_by)`` returns the rules engine's findings
-on the amended totals and plain sentences for the board: Colorado's refund (C.R.S. 1-13.5-1306(2)(d)),
-Oklahoma's who-pays (OAC 230:45-3-15), Utah's declaration (20A-4-401(1)(e)(iv)-(v), (2)(d)(iv)) and
-Montana's certificate (13-16-418). The engine (``recount_desktop.domain.rules``) is imported lazily: if
-it is missing or its rule file cannot be read, reconciliation still works and says so.
+``after_recount(election, contest, original, amended, requested_by, settings)`` returns the rules engine's
+findings on the amended totals, under the election's readings and NE waivers, and plain sentences for
+the board: Colorado's refund (C.R.S. 1-13.5-1306(2)(d)), Oklahoma's who-pays (OAC 230:45-3-15), Utah's
+declaration (20A-4-401(1)(e)(iv)-(v), (2)(d)(iv)) and Montana's certificate (13-16-418). The engine
+(``recount_desktop.domain.rules``) is imported lazily: if it is missing or its rule file cannot be read,
+reconciliation still works and says so.
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ from typing import Any
 
 from recount_desktop.domain import Contest, Election, State
 from recount_desktop.domain.outcome import contest_outcome
+
+WAIVER_PREFIX = "waivers."  # the rules helper's settings key: "waivers.<contest>", one name a line
 
 
 @dataclass(frozen=True)
@@ -34,26 +37,60 @@ def _requester_choice(contest: Contest, requested_by: str) -> str | None:
     return None
 
 
+def waivers_from_settings(settings: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
+    """Contest -> candidates who waived their recount (Neb. Rev. Stat. 32-1119(1)), from the settings
+    ``waivers.<contest>`` that the rules helper stores, one candidate name a line."""
+    return {
+        key.removeprefix(WAIVER_PREFIX): tuple(n.strip() for n in value.splitlines() if n.strip())
+        for key, value in settings.items()
+        if key.startswith(WAIVER_PREFIX)
+    }
+
+
 def after_recount(election: Election, contest: Contest, original: Mapping[str, int],
-                  amended: Mapping[str, int], requested_by: str = "") -> AfterRecount:
+                  amended: Mapping[str, int], requested_by: str = "", *,
+                  settings: Mapping[str, str] | None = None, election_total_votes: int | None = None,
+                  precinct_count: int | None = None) -> AfterRecount:
+    """The engine on the amended totals with the election's own readings and waivers (``settings``: the
+    election file's settings; without them the engine's defaults apply, as for a fresh election).
+
+    ``election_total_votes`` (with this contest's amended votes) serves the NE "total votes cast" reading
+    (32-1119(1)); ``precinct_count`` the per-precinct cost of NE 32-1121.
+    """
+    settings = settings or {}
     try:
         from recount_desktop.domain import rules  # noqa: PLC0415  (optional: see the module docstring)
         rule_set = rules.load_rules(election.state)
-        analysis = rules.analyze_contest(rule_set, election, contest, amended)
     except Exception as error:  # a missing or broken engine must not stop the reconciliation itself
+        return AfterRecount(note=f"The recount rules were not applied to the amended totals ({error}).")
+    note = ""
+    try:
+        readings = rules.ReadingSettings.from_mapping(settings)
+    except ValueError as error:
+        readings, note = rules.ReadingSettings(), (
+            f"A stored reading setting is refused ({error}); the defaults were applied to the amended "
+            "totals.")
+    waived = waivers_from_settings(settings).get(contest.name, ())
+    try:
+        analysis = rules.analyze_contest(rule_set, election, contest, amended, settings=readings,
+                                         waivers=waived, election_total_votes=election_total_votes,
+                                         precinct_count=precinct_count)
+    except Exception as error:
         return AfterRecount(note=f"The recount rules were not applied to the amended totals ({error}).")
     requester = _requester_choice(contest, requested_by)
     statements = _statements(rules, rule_set, election, contest, original=original, amended=amended,
-                             requester=requester)
-    return AfterRecount(tuple(analysis.findings), tuple(statements))
+                             requester=requester, readings=readings)
+    return AfterRecount(tuple(analysis.findings), tuple(statements), note)
 
 
 def _statements(rules: Any, rule_set: Any, election: Election, contest: Contest, *,
-                original: Mapping[str, int], amended: Mapping[str, int], requester: str | None) -> list[str]:
+                original: Mapping[str, int], amended: Mapping[str, int], requester: str | None,
+                readings: Any) -> list[str]:
     before, after = contest_outcome(contest, original), contest_outcome(contest, amended)
     changed = (set(before.winners), before.approved) != (set(after.winners), after.approved)
     if election.state is State.CO:
-        refund = rules.colorado_refund_due(rule_set, election, contest, original, amended, requester)
+        refund = rules.colorado_refund_due(rule_set, election, contest, original, amended, requester,
+                                            readings)
         return [("C.R.S. 1-13.5-1306(2)(d): the requester's payment must be refunded (the result was "
                  "reversed in the requester's favour, or the amended count falls within the "
                  "automatic-recount margin)."

@@ -30,7 +30,14 @@ from typing import Any
 from recount_desktop.domain import Contest, Election
 from recount_desktop.domain.outcome import ContestOutcome, contest_outcome, yes_and_no_sides
 from recount_desktop.recount.after_recount import after_recount
-from recount_desktop.recount.scope import RecountMethod, RecountUnit, all_scopes, get_scope, recount_progress
+from recount_desktop.recount.scope import (
+    RecountMethod,
+    RecountUnit,
+    contest_precincts,
+    device_precincts,
+    read_all_scopes,
+    read_scope,
+)
 from recount_desktop.recount.sheet_rows import SheetLines, read_entries_by_id, setting, setting_is_yes
 from recount_desktop.recount.sheets import ALLOW_SAME_OPERATOR, SINGLE_ENTRY
 from recount_desktop.store import ElectionFile
@@ -144,12 +151,6 @@ def _original_votes(conn: sqlite3.Connection, contest: str) -> dict[str, dict[st
     return votes
 
 
-def _device_precincts(conn: sqlite3.Connection) -> dict[str, str]:
-    return dict(conn.execute(
-        "SELECT device.name, precinct.name FROM device JOIN precinct ON precinct.id = device.precinct_id"
-    ).fetchall())
-
-
 @dataclass(frozen=True)
 class _Sheets:
     counted: list[SheetLines]
@@ -174,6 +175,24 @@ def _contest_sheets(conn: sqlite3.Connection, contest: str, single_entry: bool) 
     return _Sheets(counted, pending)
 
 
+def _units_without_sheet(conn: sqlite3.Connection, contest: str, sheets: _Sheets,
+                         devices: dict[str, str]) -> tuple[RecountUnit, ...]:
+    """The scope's units with no live sheet, as ``recount_progress`` counts them, from the sheets already
+    read (a device sheet counts for its precinct when the scope names the precinct alone)."""
+    scope = read_scope(conn, contest)
+    if scope is None:
+        return ()
+    expected = ([(p, None) for p in contest_precincts(conn, contest)] if scope.all_units
+                else [(u.precinct, u.device) for u in scope.units])
+    wanted = set(expected)
+    covered = set()
+    for lines in (*sheets.counted, *sheets.pending):
+        placed = lines.precinct or (devices.get(lines.device) if lines.device else None)
+        key = (placed, lines.device)
+        covered.add(key if key in wanted else (placed, None))
+    return tuple(RecountUnit(p, d) for p, d in expected if (p, d) not in covered)
+
+
 # -- arithmetic ------------------------------------------------------------------------------------
 def _unit_key(lines: SheetLines, device_precincts: dict[str, str]) -> tuple[str | None, str | None]:
     """Sheets are summed per precinct; a device with no known precinct is a unit of its own."""
@@ -187,6 +206,7 @@ def _unit_rows(contest: Contest, sheets: _Sheets, original: dict[str, dict[str, 
     for lines in sheets.counted:
         grouped[_unit_key(lines, device_precincts)].append(lines)
     waiting = {_unit_key(lines, device_precincts) for lines in sheets.pending}
+    choices = contest.choice_names()
     rows = []
     for key, group in grouped.items():
         if key in waiting:
@@ -197,10 +217,14 @@ def _unit_rows(contest: Contest, sheets: _Sheets, original: dict[str, dict[str, 
             device = next(iter(devices))
         method = RecountMethod.MACHINE if any(g.method is RecountMethod.MACHINE for g in group) \
             else RecountMethod.MANUAL
-        for choice in contest.choice_names():
-            recount = sum(g.count_map().get(choice, 0) for g in group)
-            before = original.get(precinct, {}).get(choice, 0) if precinct else None
-            rows.append(UnitDifference(precinct, device, choice, before, recount, method))
+        summed: dict[str, int] = defaultdict(int)
+        for lines in group:
+            for choice, votes in lines.counts:
+                summed[choice] += votes
+        canvass = original.get(precinct, {}) if precinct else {}
+        for choice in choices:
+            before = canvass.get(choice, 0) if precinct else None
+            rows.append(UnitDifference(precinct, device, choice, before, summed[choice], method))
     return rows
 
 
@@ -257,27 +281,49 @@ def substantial_changes(conn: sqlite3.Connection, units: list[UnitDifference]) -
     return flagged
 
 
-def _reconcile_contest(store: ElectionFile, contest: Contest, single_entry: bool,
-                       device_precincts: dict[str, str], election: Election) -> ContestReconciliation:
-    conn = store._conn
-    original = _original_votes(conn, contest.name)
-    original_totals = dict.fromkeys(contest.choice_names(), 0)
+@dataclass(frozen=True)
+class _ElectionContext:
+    """What every contest's reconciliation shares, read once."""
+
+    election: Election
+    settings: dict[str, str]
+    single_entry: bool
+    device_precincts: dict[str, str]
+    election_votes: int  # every tally of the election, for the NE "total votes cast" reading
+    pseudo_precincts: frozenset[str]  # absentee, early ...: not precincts voting (NE 32-1121 cost)
+
+
+def _original_totals(contest: Contest, original: dict[str, dict[str, int]]) -> dict[str, int]:
+    totals = dict.fromkeys(contest.choice_names(), 0)
     for counts in original.values():
         for choice, votes in counts.items():
-            original_totals[choice] += votes
-    sheets = _contest_sheets(conn, contest.name, single_entry)
-    units = _unit_rows(contest, sheets, original, device_precincts)
+            totals[choice] += votes
+    return totals
+
+
+def _reconcile_contest(conn: sqlite3.Connection, contest: Contest,
+                       context: _ElectionContext) -> ContestReconciliation:
+    original = _original_votes(conn, contest.name)
+    original_totals = _original_totals(contest, original)
+    sheets = _contest_sheets(conn, contest.name, context.single_entry)
+    units = _unit_rows(contest, sheets, original, context.device_precincts)
     amended, whole = _amended(contest, units, original_totals)
     before, after = contest_outcome(contest, original_totals), contest_outcome(contest, amended)
-    scope = get_scope(store, contest.name)
-    rules = after_recount(election, contest, original_totals, amended, scope.requested_by if scope else "")
+    scope = read_scope(conn, contest.name)
+    voting = [p for p, votes in original.items() if any(votes.values()) and p not in context.pseudo_precincts]
+    rules = after_recount(
+        context.election, contest, original_totals, amended, scope.requested_by if scope else "",
+        settings=context.settings, precinct_count=len(voting),
+        election_total_votes=context.election_votes - sum(original_totals.values()) + sum(amended.values()),
+    )
+    election = context.election
     return ContestReconciliation(
         contest=contest.name, units=tuple(units),
         totals=tuple(ChoiceTotal(c, original_totals[c], amended[c]) for c in contest.choice_names()),
         outcome_before=before, outcome_after=after,
         margin_before=seat_margin(contest, before), margin_after=seat_margin(contest, after),
         pending_sheets=len(sheets.pending),
-        units_without_sheet=recount_progress(store, contest.name).units_without_sheet,
+        units_without_sheet=_units_without_sheet(conn, contest.name, sheets, context.device_precincts),
         whole_contest_retabulated=whole,
         substantial_changes=tuple(substantial_changes(conn, units)) if election.state == "NE" else (),
         findings_after=rules.findings, after_recount=rules.statements, rules_note=rules.note,
@@ -285,19 +331,22 @@ def _reconcile_contest(store: ElectionFile, contest: Contest, single_entry: bool
 
 
 def reconcile(store: ElectionFile) -> Reconciliation:
-    """Reconcile every contest that has a recount scope or tally sheets."""
-    conn = store._conn
-    wanted = {s.contest for s in all_scopes(store)}
-    wanted |= {row[0] for row in conn.execute("SELECT DISTINCT contest FROM recount_sheet")}
-    single_entry = setting_is_yes(conn, SINGLE_ENTRY)
-    device_precincts = _device_precincts(conn)
-    election = store.election()
-    contests = tuple(
-        _reconcile_contest(store, contest, single_entry, device_precincts, election)
-        for contest in read_contests(conn) if contest.name in wanted
-    )
-    return Reconciliation(contests, single_entry, setting_is_yes(conn, ALLOW_SAME_OPERATOR),
-                          _same_operator_sheets(conn))
+    """Reconcile every contest that has a recount scope or tally sheets (one read snapshot)."""
+    election, settings = store.election(), store.settings()
+    with store.read() as conn:
+        wanted = {s.contest for s in read_all_scopes(conn)}
+        wanted |= {row[0] for row in conn.execute("SELECT DISTINCT contest FROM recount_sheet")}
+        context = _ElectionContext(
+            election, settings, setting_is_yes(conn, SINGLE_ENTRY), device_precincts(conn),
+            int(conn.execute("SELECT IFNULL(SUM(votes), 0) FROM tally").fetchone()[0]),
+            frozenset(row[0] for row in conn.execute("SELECT name FROM precinct WHERE pseudo = 1")),
+        )
+        contests = tuple(
+            _reconcile_contest(conn, contest, context)
+            for contest in read_contests(conn) if contest.name in wanted
+        )
+        return Reconciliation(contests, context.single_entry, setting_is_yes(conn, ALLOW_SAME_OPERATOR),
+                              _same_operator_sheets(conn))
 
 
 def _same_operator_sheets(conn: sqlite3.Connection) -> int:

@@ -49,8 +49,11 @@ class RecountUnit:
     def __post_init__(self) -> None:
         for attr in ("precinct", "device"):
             value = getattr(self, attr)
-            cleaned = " ".join(str(value).split()) if value is not None else ""
-            object.__setattr__(self, attr, cleaned or None)
+            if value is None:
+                continue
+            cleaned = " ".join(str(value).split())
+            if cleaned != value or not cleaned:  # names read back from the file are clean already
+                object.__setattr__(self, attr, cleaned or None)
         if self.precinct is None and self.device is None:
             raise ValueError("a recount unit names a precinct, a device or both")
 
@@ -130,8 +133,19 @@ def contest_exists(conn: sqlite3.Connection, contest: str) -> bool:
 
 
 def unknown_precincts(conn: sqlite3.Connection, names: Iterable[str]) -> list[str]:
-    known = {row[0] for row in conn.execute("SELECT name FROM precinct")}
-    return sorted({n for n in names if n not in known})
+    """The names that are no precinct of the election (one indexed look-up each, not a table scan:
+    this runs for every sheet entered)."""
+    return sorted(
+        name for name in set(names)
+        if conn.execute("SELECT 1 FROM precinct WHERE name = ?", (name,)).fetchone() is None
+    )
+
+
+def device_precincts(conn: sqlite3.Connection) -> dict[str, str]:
+    """Device name -> the precinct it stood in, for every device whose precinct is known."""
+    return dict(conn.execute(
+        "SELECT device.name, precinct.name FROM device JOIN precinct ON precinct.id = device.precinct_id"
+    ).fetchall())
 
 
 def placed_unit(conn: sqlite3.Connection, unit: RecountUnit) -> RecountUnit:
@@ -160,10 +174,11 @@ def set_scope(
         method = RecountMethod(method)
     except ValueError as error:
         raise RecountError(f"recount method must be 'manual' or 'machine', not {method!r}") from error
-    conn = store._conn
-    if not contest_exists(conn, contest):
+    with store.read() as conn:
+        exists = contest_exists(conn, contest)
+        unknown = unknown_precincts(conn, [u.precinct for u in chosen if u.precinct])
+    if not exists:
         raise RecountError(f"no contest named {contest!r} in {store.path}")
-    unknown = unknown_precincts(conn, [u.precinct for u in chosen if u.precinct])
     if unknown:
         raise RecountError(f"no precinct named {', '.join(map(repr, unknown))} in {store.path}")
     scope = RecountScope(contest, all_units, chosen, method, requested_by.strip(),
@@ -215,18 +230,25 @@ def read_scope(conn: sqlite3.Connection, contest: str) -> RecountScope | None:
 
 
 def get_scope(store: ElectionFile, contest: str) -> RecountScope | None:
-    return read_scope(store._conn, contest)
+    with store.read() as conn:
+        return read_scope(conn, contest)
 
 
-def all_scopes(store: ElectionFile) -> tuple[RecountScope, ...]:
+def read_all_scopes(conn: sqlite3.Connection) -> tuple[RecountScope, ...]:
     """Every contest's scope, in ballot order of the contests (unknown contests last)."""
     names = [
-        row[0] for row in store._conn.execute(
+        row[0] for row in conn.execute(
             "SELECT recount_scope.contest FROM recount_scope LEFT JOIN contest"
             " ON contest.name = recount_scope.contest ORDER BY IFNULL(contest.position, 1e9), 1"
         )
     ]
-    return tuple(s for s in (read_scope(store._conn, n) for n in names) if s is not None)
+    return tuple(s for s in (read_scope(conn, n) for n in names) if s is not None)
+
+
+def all_scopes(store: ElectionFile) -> tuple[RecountScope, ...]:
+    """Every contest's scope, in ballot order of the contests (unknown contests last)."""
+    with store.read() as conn:
+        return read_all_scopes(conn)
 
 
 def contest_precincts(conn: sqlite3.Connection, contest: str) -> list[str]:
@@ -241,13 +263,18 @@ def contest_precincts(conn: sqlite3.Connection, contest: str) -> list[str]:
     ]
 
 
-def expected_units(store: ElectionFile, scope: RecountScope) -> tuple[RecountUnit, ...]:
+def read_expected_units(conn: sqlite3.Connection, scope: RecountScope) -> tuple[RecountUnit, ...]:
     if scope.all_units:
-        return tuple(RecountUnit(p) for p in contest_precincts(store._conn, scope.contest))
+        return tuple(RecountUnit(p) for p in contest_precincts(conn, scope.contest))
     return scope.units
 
 
-def _unit_of_sheet(expected: tuple[RecountUnit, ...], unit: RecountUnit) -> RecountUnit:
+def expected_units(store: ElectionFile, scope: RecountScope) -> tuple[RecountUnit, ...]:
+    with store.read() as conn:
+        return read_expected_units(conn, scope)
+
+
+def _unit_of_sheet(expected: frozenset[RecountUnit], unit: RecountUnit) -> RecountUnit:
     """Count a device sheet towards its precinct when the scope names the precinct alone."""
     if unit in expected:
         return unit
@@ -257,18 +284,27 @@ def _unit_of_sheet(expected: tuple[RecountUnit, ...], unit: RecountUnit) -> Reco
 
 def recount_progress(store: ElectionFile, contest: str) -> ScopeProgress:
     """Sheets expected, entered once, verified, in discrepancy, resolved, voided; per unit too."""
-    scope = get_scope(store, contest)
-    expected = expected_units(store, scope) if scope else ()
+    with store.read() as conn:
+        return read_progress(conn, contest)
+
+
+def read_progress(conn: sqlite3.Connection, contest: str) -> ScopeProgress:
+    """``recount_progress`` on an open connection: one query for the sheets, dictionaries for the units
+    (a 3,000-precinct contest must not compare every sheet with every unit)."""
+    scope = read_scope(conn, contest)
+    expected = read_expected_units(conn, scope) if scope else ()
+    wanted = frozenset(expected)
     per_unit: dict[RecountUnit, dict[str, int]] = {u: {} for u in expected}
+    devices = device_precincts(conn)
     states: dict[str, int] = {}
-    for state, precinct, device in store._conn.execute(
+    for state, precinct, device in conn.execute(
         # The unit of the counted entry once there is one, else of the lowest-numbered entry.
         "SELECT s.state, e.precinct, e.device FROM recount_sheet s JOIN recount_entry e ON e.id ="
         " IFNULL(s.final_entry, (SELECT x.id FROM recount_entry x WHERE x.sheet_id = s.sheet_id"
         " ORDER BY x.entry_number LIMIT 1)) WHERE s.contest = ? ORDER BY s.rowid", (contest,),
     ):
-        unit = placed_unit(store._conn, RecountUnit(precinct or None, device or None))
-        unit = _unit_of_sheet(expected, unit)
+        placed = precinct or (devices.get(device) if device else None)
+        unit = _unit_of_sheet(wanted, RecountUnit(placed or None, device or None))
         counts = per_unit.setdefault(unit, {})
         counts[state] = counts.get(state, 0) + 1
         states[state] = states.get(state, 0) + 1

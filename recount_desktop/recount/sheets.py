@@ -23,7 +23,7 @@ is ``yes`` (one-person offices); ``recount.single_entry`` = ``yes`` lets one ent
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -38,6 +38,7 @@ from recount_desktop.recount.sheet_rows import (
     insert_entry,
     lines_digest,
     read_entries,
+    read_sheet_entries,
     setting_is_yes,
 )
 from recount_desktop.store import ElectionFile
@@ -155,6 +156,7 @@ class SheetStatus:
     void_reason: str | None = None
     resolution_reason: str | None = None
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    counted_by: str = ""  # the counting team named on the paper sheet (no numbers: safe while blind)
 
 
 def _same_person(a: str, b: str) -> bool:
@@ -434,41 +436,66 @@ def void_sheet(store: ElectionFile, sheet_id: str, reason: str, voided_by: str |
 
 def sheet_status(store: ElectionFile, sheet_id: str) -> SheetStatus:
     """A sheet's state; its numbers only once they count (never a lone first entry's)."""
-    conn = store._conn
-    contest, state, entries = _stored_entries(conn, sheet_id)
-    void_reason = conn.execute("SELECT void_reason FROM recount_sheet WHERE sheet_id = ?",
-                               (sheet_id,)).fetchone()[0]
+    with store.read() as conn:
+        found = read_statuses(conn, "s.sheet_id = ?", (sheet_id,))
+    if not found:
+        raise RecountError(f"no tally sheet {sheet_id!r} in the election")
+    return found[0]
+
+
+def list_sheets(store: ElectionFile, contest: str | None = None) -> tuple[SheetStatus, ...]:
+    """Every sheet (of one contest, or all), in the order first entered."""
+    with store.read() as conn:
+        return read_statuses(conn, "s.contest = ?" if contest else "1", (contest,) if contest else ())
+
+
+def read_statuses(conn: sqlite3.Connection, where: str, params: Sequence[Any]) -> tuple[SheetStatus, ...]:
+    """The status of every sheet that ``where`` picks (on ``recount_sheet s``), in the order first entered.
+
+    Three queries in all (sheets, entries, counts), whatever the number of sheets.
+    """
+    sheets = conn.execute(
+        f"SELECT s.sheet_id, s.contest, s.state, s.void_reason FROM recount_sheet s WHERE {where}"
+        " ORDER BY s.rowid", params,
+    ).fetchall()
+    entries = read_sheet_entries(conn, where, params)
+    single_entry = setting_is_yes(conn, SINGLE_ENTRY)
+    seats: dict[str, int | None] = {}
+    statuses = []
+    for sheet_id, contest, state, void_reason in sheets:
+        if contest not in seats:
+            found = contest_choices(conn, contest)
+            seats[contest] = found[1] if found else None
+        statuses.append(_status(sheet_id, contest, SheetState(state), entries.get(sheet_id, []),
+                                void_reason=void_reason, single_entry=single_entry, seats=seats[contest]))
+    return tuple(statuses)
+
+
+def _status(sheet_id: str, contest: str, state: SheetState, entries: list[StoredEntry], *,
+            void_reason: str | None, single_entry: bool, seats: int | None) -> SheetStatus:
     typed = [e for e in entries if e.number != RESOLUTION_ENTRY]
     resolution = next((e for e in entries if e.number == RESOLUTION_ENTRY), None)
     differing = differing_lines(typed[0].lines, typed[1].lines) if len(typed) == 2 else ()
-    counted = _counted_lines(conn, state, entries, resolution)
+    counted = _counted_lines(state, entries, resolution, single_entry)
     # A voided sheet can take no further entry, so showing what was typed reveals nothing to anyone.
     shown = counted or (typed[0].lines if state is SheetState.VOIDED else None)
     unit_source = counted or typed[0].lines
-    found = contest_choices(conn, contest)
-    warning = arithmetic_warning(counted, found[1]) if counted and found else None
+    warning = arithmetic_warning(counted, seats) if counted and seats is not None else None
     return SheetStatus(
         sheet_id, contest, state, unit_source.unit, unit_source.method,
         tuple((e.number, e.entered_by, e.entered_at) for e in entries),
         differing, shown, void_reason, resolution.reason if resolution else None,
         (warning,) if warning else (),
+        counted_by=next((e.counted_by for e in entries if e.counted_by), ""),
     )
 
 
-def _counted_lines(conn: sqlite3.Connection, state: SheetState, entries: list[StoredEntry],
-                   resolution: StoredEntry | None) -> SheetLines | None:
+def _counted_lines(state: SheetState, entries: list[StoredEntry], resolution: StoredEntry | None,
+                   single_entry: bool) -> SheetLines | None:
     if state is SheetState.RESOLVED and resolution:
         return resolution.lines
     if state is SheetState.VERIFIED:
         return entries[0].lines
-    if state is SheetState.ENTERED_ONCE and setting_is_yes(conn, SINGLE_ENTRY):
+    if state is SheetState.ENTERED_ONCE and single_entry:
         return entries[0].lines
     return None
-
-
-def list_sheets(store: ElectionFile, contest: str | None = None) -> tuple[SheetStatus, ...]:
-    """Every sheet (of one contest, or all), in the order first entered."""
-    where = " WHERE contest = ?" if contest else ""
-    query = f"SELECT sheet_id FROM recount_sheet{where} ORDER BY rowid"
-    ids: Iterable[tuple[str]] = store._conn.execute(query, (contest,) if contest else ())
-    return tuple(sheet_status(store, row[0]) for row in list(ids))

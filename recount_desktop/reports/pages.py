@@ -17,6 +17,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from recount_desktop.reports.fonts import BOLD, REGULAR
 
+# Where a digital signature's visible stamp goes on the report's last page: lower right, above the
+# footer (points, x1 y1 x2 y2; Letter is 612 x 792). The report's certification pages keep clear of it.
+STAMP_BOX = (318, 70, 570, 140)
+
 
 @dataclass(frozen=True)
 class PageFurniture:
@@ -51,9 +55,10 @@ def numbered_canvas_class(furniture: PageFurniture, day: date) -> type[Canvas]:
 
         def save(self) -> None:
             total = len(self._saved_pages)
+            size = _header_size(furniture, self._pagesize[0] - 1.2 * inch)  # the same on every page
             for number, state in enumerate(self._saved_pages, start=1):
                 self.__dict__.update(state)
-                draw_furniture(self, furniture, number, total)
+                draw_furniture(self, furniture, number, total, size)
                 Canvas.showPage(self)
             self._saved_pages = []
             Canvas.save(self)
@@ -70,13 +75,14 @@ def _header_size(furniture: PageFurniture, width: float) -> float:
     return size
 
 
-def draw_furniture(canvas: Canvas, furniture: PageFurniture, number: int, total: int) -> None:
+def draw_furniture(canvas: Canvas, furniture: PageFurniture, number: int, total: int,
+                   header_size: float | None = None) -> None:
     width, height = canvas._pagesize
     left, right = 0.6 * inch, width - 0.6 * inch
     canvas.saveState()
     canvas.setStrokeColor(colors.grey)
     canvas.setLineWidth(0.5)
-    size = _header_size(furniture, right - left)
+    size = header_size if header_size is not None else _header_size(furniture, right - left)
     canvas.setFont(BOLD, size)
     canvas.drawString(left, height - 0.42 * inch, furniture.header_left)
     canvas.setFont(REGULAR, size)

@@ -6,17 +6,30 @@ invariant mode, the document date taken from the data, and an embedded font.
 
 from __future__ import annotations
 
+import gc
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER
 from reportlab.lib.units import inch
-from reportlab.platypus import Flowable, KeepTogether, PageBreak, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from recount_desktop.reports.fonts import REGULAR
 from recount_desktop.reports.model import ContestSummary, ReportData, Signatory
-from recount_desktop.reports.pages import PageFurniture, numbered_canvas_class
+from recount_desktop.reports.pages import STAMP_BOX, PageFurniture, numbered_canvas_class
 from recount_desktop.reports.recount_tables import recount_section
 from recount_desktop.reports.report_data import long_date
 from recount_desktop.reports.styles import (
@@ -35,6 +48,36 @@ STATUS_WORDS = {
 CONTENT_WIDTH = LETTER[0] - 1.2 * inch
 
 
+CERTIFICATION_PAGES = "certification"
+# The certification pages end their frame above the digital signature's visible stamp (pages.STAMP_BOX,
+# drawn on the last page), so the stamp can never cover a signature line, however the text falls: a spacer
+# at the end of the story was dropped by platypus whenever the page was nearly full.
+STAMP_CLEAR_BOTTOM = float(STAMP_BOX[3] + 8)
+
+
+def _page_template(doc: BaseDocTemplate, name: str, bottom: float) -> PageTemplate:
+    frame = Frame(doc.leftMargin, bottom, doc.width, doc.pagesize[1] - doc.topMargin - bottom,
+                  id=name, leftPadding=6, rightPadding=6, topPadding=6, bottomPadding=6)
+    return PageTemplate(id=name, frames=[frame], pagesize=doc.pagesize)
+
+
+@contextmanager
+def _no_cyclic_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector while the pages are laid out.
+
+    The numbered canvas holds every page until the end ("Page X of Y"), so each full collection walks
+    an ever larger heap: on a 1,000-page report that was a tenth of the run. Reference counting still
+    frees everything; the collector runs again afterwards for any cycles.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 class ReportRenderer:
     """The canvassers' report of one ``ReportData``."""
 
@@ -45,26 +88,30 @@ class ReportRenderer:
     def generate(self) -> bytes:
         buffer = io.BytesIO()
         title = self.data.title
-        doc = SimpleDocTemplate(
+        doc = BaseDocTemplate(
             buffer, pagesize=LETTER, leftMargin=0.6 * inch, rightMargin=0.6 * inch, topMargin=0.7 * inch,
             bottomMargin=0.8 * inch, title=f"{title.title}: {title.election_name}",
             author=f"{title.jurisdiction}, {title.state_name}", subject=title.statute,
             creator="Recount Desktop", invariant=1,
         )
+        doc.addPageTemplates([_page_template(doc, "body", doc.bottomMargin),
+                              _page_template(doc, CERTIFICATION_PAGES, STAMP_CLEAR_BOTTOM)])
         furniture = PageFurniture(
             header_left=f"{title.title} — {title.jurisdiction}, {title.state_name}",
             header_right=f"{title.election_name}, {long_date(title.election_date)}",
             footer_left=f"{title.election_name} · {self.data.election_file}",
             fingerprint=self.data.fingerprint,
         )
-        doc.build(self._get_story(), canvasmaker=numbered_canvas_class(furniture, title.prepared_on))
+        with _no_cyclic_gc():
+            doc.build(self._get_story(), canvasmaker=numbered_canvas_class(furniture, title.prepared_on))
         return buffer.getvalue()
 
     def _get_story(self) -> list[Flowable]:
         story = self._title_section() + [PageBreak()] + self._summary_section()
         for section in self.data.recounts:
             story += [PageBreak(), *recount_section(section, self.styles)]
-        story += [PageBreak(), *self._notes_section(), PageBreak(), *self._certification_section()]
+        story += [PageBreak(), *self._notes_section(), NextPageTemplate(CERTIFICATION_PAGES), PageBreak(),
+                  *self._certification_section()]
         return story
 
     # -- title ------------------------------------------------------------------------------------
@@ -204,8 +251,6 @@ class ReportRenderer:
             story.append(KeepTogether(self._signature_block(member)))
         story.append(para("Attest:", s.subheading))
         story.append(KeepTogether(self._signature_block(cert.attesting, seal=True)))
-        # Room at the foot of the last page for a digital signature's visible stamp (signing.DEFAULT_BOX).
-        story.append(Spacer(1, 110))
         return story
 
     def _signature_block(self, who: Signatory, seal: bool = False) -> list[Flowable]:

@@ -150,8 +150,12 @@ def _warnings(results: ElectionResults, findings_problem: str | None, chain: Cha
     warnings = [findings_problem] if findings_problem else []
     if not chain.ok:
         warnings.append(f"The audit log is broken at entry {chain.broken_at}: {chain.problem}.")
+    suppressed_cells: dict[str, int] = {}
+    for tally in results.tallies:  # one pass: a pass per contest is slow on a statewide file
+        if tally.suppressed:
+            suppressed_cells[tally.contest] = suppressed_cells.get(tally.contest, 0) + 1
     for contest in results.contests:
-        suppressed = sum(1 for t in results.tallies if t.contest == contest.name and t.suppressed)
+        suppressed = suppressed_cells.get(contest.name, 0)
         if suppressed:
             warnings.append(f"{contest.name}: {suppressed} suppressed cell(s) in the source file are "
                             "counted as unknown, not as zero; the totals are incomplete.")

@@ -19,9 +19,10 @@ from pyhanko.sign.validation import validate_pdf_signature
 from pyhanko.stamp import TextStampStyle
 from pyhanko_certvalidator import ValidationContext
 
+from recount_desktop.reports.pages import STAMP_BOX
+
 FIELD_NAME = "CanvassersReportSignature"
-# Lower right of the last page, above the footer (points; Letter is 612 x 792).
-DEFAULT_BOX = (318, 70, 570, 140)
+DEFAULT_BOX = STAMP_BOX  # the certification pages of the report leave this corner empty
 
 
 class SigningError(ValueError):

@@ -13,9 +13,9 @@ from fractions import Fraction
 from typing import Any
 
 from recount_desktop.domain import Election, ElectionResults
+from recount_desktop.recount.after_recount import waivers_from_settings
 from recount_desktop.recount.reconcile import reconcile
 from recount_desktop.recount.scope import all_scopes
-from recount_desktop.recount.sheet_rows import read_entries
 from recount_desktop.recount.sheets import list_sheets
 from recount_desktop.reports.model import FindingLine, ReadingLine, SheetRecord, SourceFile
 from recount_desktop.store import ElectionFile
@@ -60,7 +60,7 @@ def _finding_line(finding: Any) -> FindingLine:
 
 
 def margin_findings(store: ElectionFile, election: Election, results: ElectionResults) -> MarginFindings:
-    """Every contest's findings from ``analyze_election``, with the readings the board has set."""
+    """Every contest's findings from ``analyze_election``, with the readings and waivers the board has set."""
     try:
         # Imported here: the rules engine's API is young and the report must still print without it.
         from recount_desktop.domain.rules import (  # noqa: PLC0415
@@ -72,8 +72,15 @@ def margin_findings(store: ElectionFile, election: Election, results: ElectionRe
         return MarginFindings({}, "Margin findings could not be made: the rules engine is missing "
                                   f"({error}).")
     rules = load_rules(election.state)
-    settings = ReadingSettings.from_mapping(store.settings())
-    analyses = analyze_election(rules, election, results, settings=settings)
+    stored = store.settings()
+    try:
+        settings = ReadingSettings.from_mapping(stored)
+    except ValueError as error:
+        return MarginFindings({}, f"Margin findings could not be made: a stored reading setting is refused "
+                                  f"({error}).")
+    # Neb. Rev. Stat. 32-1119(1): a losing candidate may waive the recount; the board records it.
+    analyses = analyze_election(rules, election, results, settings=settings,
+                                waivers=waivers_from_settings(stored))
     return MarginFindings({a.contest.name if hasattr(a.contest, "name") else str(a.contest):
                            tuple(_finding_line(f) for f in a.findings) for a in analyses})
 
@@ -187,20 +194,20 @@ def contest_sheets(store: ElectionFile, contest: str) -> ContestSheets:
     """The tally sheets of one contest: who counted, entered, verified; discrepancies; voids."""
     records = []
     over_under: dict[tuple[str | None, str | None], tuple[int | None, int | None]] = {}
+    # One read of the contest's sheets with their entries (list_sheets): reading each sheet's entries
+    # again here made the data of a 3,000-precinct report slower than laying out its pages.
     for status in list_sheets(store, contest):
-        entries = read_entries(store._conn, status.sheet_id)
-        by_number = {e.number: e for e in entries}
-        first, second, third = by_number.get(1), by_number.get(2), by_number.get(3)
+        by_number = {number: who for number, who, _ in status.entries}
         records.append(SheetRecord(
             sheet_id=status.sheet_id,
             unit=status.unit.label,
             method=str(status.method),
-            counted_by=next((e.counted_by for e in entries if e.counted_by), ""),
-            entered_by=first.entered_by if first else "",
-            verified_by=second.entered_by if second else "",
+            counted_by=status.counted_by,
+            entered_by=by_number.get(1, ""),
+            verified_by=by_number.get(2, ""),
             state=str(status.state.value).replace("_", " "),
             discrepancies="; ".join(f"{d.line}: {d.first} / {d.second}" for d in status.differing),
-            resolution=(f"{third.entered_by}: {third.reason}" if third else ""),
+            resolution=(f"{by_number[3]}: {status.resolution_reason}" if 3 in by_number else ""),
             void_reason=status.void_reason or "",
         ))
         if status.counts is not None and status.state.value != "voided":

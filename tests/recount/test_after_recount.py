@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 import pytest
 
@@ -61,3 +62,28 @@ def test_reconciliation_works_without_the_rules_engine(store: ElectionFile, monk
     mayor = recount_p3(store, 30, 32, "Bo")
     assert mayor.amended_totals == {"Ada": 180, "Bo": 181} and mayor.findings_after == ()
     assert mayor.rules_note == "The recount rules were not applied to the amended totals (no rule file)."
+
+
+def test_nebraska_waiver_and_reading_apply_to_the_amended_totals(
+        store_for: Callable[[State], ElectionFile]) -> None:
+    # Amended Mayor: Ada 180, Bo 181; Ada failed by 1. Office total 361 (500 or fewer): limit 2% of 181.
+    plain = recount_p3(store_for(State.NE), 30, 32, "")
+    (finding,) = plain.findings_after
+    assert (finding.choice, finding.recount, finding.threshold) == ("Ada", rules.RecountStatus.AUTOMATIC,
+                                                                   Fraction(181 * 2, 100))
+    # 32-1119(1): a losing candidate may waive; the board's waiver is stored as "waivers.<contest>".
+    waived_store = store_for(State.NE)
+    waived_store.set_setting("waivers.Mayor", "Ada\n")
+    (waived,) = recount_p3(waived_store, 30, 32, "").findings_after
+    assert waived.waived and waived.recount is rules.RecountStatus.NONE
+    # The "whole election" reading: 361 + 299 (Council) + 239 (Levy) = 899 votes, more than 500: 1%.
+    literal = store_for(State.NE)
+    literal.set_setting("reading.NE.total_votes", "election")
+    (read_literally,) = recount_p3(literal, 30, 32, "").findings_after
+    assert read_literally.threshold == Fraction(181, 100)
+
+
+def test_a_refused_reading_setting_falls_back_to_the_defaults_and_says_so(store: ElectionFile) -> None:
+    store.set_setting("reading.CO.no_such_reading", "x")
+    mayor = recount_p3(store, 30, 32, "Bo")
+    assert mayor.findings_after and "stored reading setting is refused" in mayor.rules_note

@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from recount_desktop.recount.reconcile import reconcile, reconciliation_to_json
-from recount_desktop.recount.sheets import TallySheetEntry, enter_sheet
+from recount_desktop.recount.scope import RecountUnit, recount_progress, set_scope
+from recount_desktop.recount.sheets import TallySheetEntry, enter_sheet, void_sheet
 from recount_desktop.store import ElectionFile
 
 
@@ -51,3 +52,20 @@ def test_nebraska_flags_a_machine_recount_that_moved_a_precinct(ne_store: Electi
 def test_other_states_get_no_substantial_change_flags(store: ElectionFile) -> None:
     _both(store, "M-P1", "P1", 10, 95, method="machine")
     assert reconcile(store).contest("Mayor").substantial_changes == ()
+
+
+def test_units_still_without_a_sheet_match_the_progress_count(store: ElectionFile) -> None:
+    set_scope(store, "Mayor", "all", method="machine")
+    # Scanner 1 stood in P1: its sheet (naming the device alone) counts for P1. P2 is entered once only;
+    # P3's only sheet is voided, so P3 still has none.
+    for who in ("Ann", "Ben"):
+        enter_sheet(store, TallySheetEntry("M-S1", "Mayor", {"Ada": 100, "Bo": 98}, device="Scanner 1",
+                                           method="machine", entered_by=who))
+    for sheet_id, precinct in (("M-P2", "P2"), ("M-P3", "P3")):
+        enter_sheet(store, TallySheetEntry(sheet_id, "Mayor", {"Ada": 1, "Bo": 1}, precinct=precinct,
+                                           entered_by="Ann"))
+    void_sheet(store, "M-P3", "wrong precinct written")
+    mayor = reconcile(store).contest("Mayor")
+    assert mayor.units_without_sheet == (RecountUnit("P3"),)
+    assert mayor.units_without_sheet == recount_progress(store, "Mayor").units_without_sheet
+    assert mayor.pending_sheets == 1
