@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
@@ -18,10 +18,10 @@ from recount_desktop.domain.rules import (
     analysis_to_json,
     analyze_election,
     load_rules,
+    waivers_from_settings,
 )
 
 SQLITE_HEADER = b"SQLite format 3\x00"
-WAIVER_PREFIX = "waivers."  # setting "waivers.<contest>" holds the names of candidates who waived, one a line
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -44,13 +44,6 @@ def _is_election_file(path: Path) -> bool:
     except OSError as error:
         raise CommandError(f"{path}: cannot read the file ({error})") from error
 
-
-def waivers_from_settings(settings: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
-    return {
-        key.removeprefix(WAIVER_PREFIX): tuple(n.strip() for n in value.splitlines() if n.strip())
-        for key, value in settings.items()
-        if key.startswith(WAIVER_PREFIX)
-    }
 
 
 def _from_election_file(

@@ -16,7 +16,6 @@ from recount_desktop.cli.common import CommandError, open_election
 from recount_desktop.reports.certification import CertificationFileError
 from recount_desktop.reports.render import render_report
 from recount_desktop.reports.report_data import build_report_data
-from recount_desktop.reports.signing import SigningError, load_roots, sign_pdf, verify_pdf
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -62,6 +61,9 @@ def run_report(args: argparse.Namespace) -> int:
             raise CommandError(str(error)) from error
     pdf = render_report(data)
     if args.sign:
+        # pyhanko takes a second to import: load it only when a signature is made or checked.
+        from recount_desktop.reports.signing import SigningError, sign_pdf
+
         role = args.role or data.certification.attesting.title
         location = f"{data.title.jurisdiction}, {data.title.state_name}"
         try:
@@ -96,6 +98,8 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    from recount_desktop.reports.signing import SigningError, load_roots, verify_pdf
+
     path = Path(args.pdf)
     try:
         pdf = path.read_bytes()

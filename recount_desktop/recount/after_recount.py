@@ -16,8 +16,7 @@ from typing import Any
 
 from recount_desktop.domain import Contest, Election, State
 from recount_desktop.domain.outcome import contest_outcome
-
-WAIVER_PREFIX = "waivers."  # the rules helper's settings key: "waivers.<contest>", one name a line
+from recount_desktop.domain.rules.settings import waivers_from_settings
 
 
 @dataclass(frozen=True)
@@ -36,15 +35,6 @@ def _requester_choice(contest: Contest, requested_by: str) -> str | None:
             return name
     return None
 
-
-def waivers_from_settings(settings: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
-    """Contest -> candidates who waived their recount (Neb. Rev. Stat. 32-1119(1)), from the settings
-    ``waivers.<contest>`` that the rules helper stores, one candidate name a line."""
-    return {
-        key.removeprefix(WAIVER_PREFIX): tuple(n.strip() for n in value.splitlines() if n.strip())
-        for key, value in settings.items()
-        if key.startswith(WAIVER_PREFIX)
-    }
 
 
 def after_recount(election: Election, contest: Contest, original: Mapping[str, int],

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from recount_desktop.domain import Election, ElectionResults
-from recount_desktop.recount.after_recount import waivers_from_settings
+from recount_desktop.domain.rules import waivers_from_settings
 from recount_desktop.recount.reconcile import reconcile
 from recount_desktop.recount.scope import all_scopes
 from recount_desktop.recount.sheets import list_sheets

@@ -7,7 +7,12 @@ from recount_desktop.domain.rules.engine import analyze_contest, analyze_electio
 from recount_desktop.domain.rules.findings import ContestAnalysis, Finding, RecountStatus, decimal_text
 from recount_desktop.domain.rules.report_json import analysis_to_json
 from recount_desktop.domain.rules.ruleset import RuleFileError, RuleSet, load_rules
-from recount_desktop.domain.rules.settings import ReadingSettings, all_readings
+from recount_desktop.domain.rules.settings import (
+    ReadingSettings,
+    all_readings,
+    waiver_key,
+    waivers_from_settings,
+)
 from recount_desktop.domain.rules.state_details import (
     additional_deposit_required,
     colorado_refund_due,
@@ -15,6 +20,8 @@ from recount_desktop.domain.rules.state_details import (
 )
 
 __all__ = [
+    "waiver_key",
+    "waivers_from_settings",
     "ContestAnalysis",
     "Finding",
     "ReadingSettings",

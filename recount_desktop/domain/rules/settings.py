@@ -71,3 +71,21 @@ class ReadingSettings:
     @staticmethod
     def definition(key: str) -> Reading:
         return _definitions()[key]
+
+
+WAIVER_PREFIX = "waivers."
+
+
+def waiver_key(contest: str) -> str:
+    """The election setting that lists a contest's waivers (Neb. Rev. Stat. 32-1119(1))."""
+    return WAIVER_PREFIX + contest
+
+
+def waivers_from_settings(settings: Mapping[str, str]) -> dict[str, tuple[str, ...]]:
+    """Contest -> candidates who filed a written waiver, from the settings ``waivers.<contest>``
+    (one candidate name a line)."""
+    return {
+        key.removeprefix(WAIVER_PREFIX): tuple(n.strip() for n in value.splitlines() if n.strip())
+        for key, value in settings.items()
+        if key.startswith(WAIVER_PREFIX)
+    }
