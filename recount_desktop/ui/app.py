@@ -41,6 +41,11 @@ def create_main_window(path: str | None = None, operator: str | None = None) -> 
 def run_gui(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Recount Desktop")
-    window = create_main_window(path)
+    from recount_desktop.ui.dialogs import ask_operator
+
+    operator = ask_operator(None, default_operator())
+    if operator is None:
+        return 0
+    window = create_main_window(path, operator)
     window.show()
     return int(app.exec())

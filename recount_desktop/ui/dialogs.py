@@ -86,3 +86,24 @@ class NewElectionDialog(QDialog):
             self.error.setText("A file of that name already exists; choose another name.")
             return
         self.accept()
+
+
+def about_text(version: str) -> str:
+    """The version and, for each state, the statute its rule file encodes (issue 7 item 11)."""
+    from recount_desktop.domain.rules import load_rules
+
+    lines = [f"Recount Desktop {version}", "Margins, recount triggers, tally sheets and the canvassers' report.",
+             "", "Rule files:"]
+    for state in State:
+        rules = load_rules(state)
+        lines.append(f"  {rules.name} ({state.value}): {rules.statute}")
+    return "\n".join(lines)
+
+
+def ask_operator(parent: QWidget | None, default: str) -> str | None:
+    """Who is at the keyboard: every change in the audit log carries this name."""
+    from PySide6.QtWidgets import QInputDialog
+
+    name, ok = QInputDialog.getText(parent, "Recount Desktop", "Operator name (recorded with every change):",
+                                    QLineEdit.EchoMode.Normal, default)
+    return " ".join(name.split()) if ok and name.strip() else None

@@ -1,27 +1,40 @@
-"""The main window: the open election at a glance, with File > New / Open / Open Recent."""
+"""The main window: a navigation list on the left, one page per workflow, the election in the status bar.
+
+Every page reads the same ``Snapshot`` (taken after each change), so what one page changes the others
+show at once. Writes go straight to the election file: each one is its own committed transaction.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFileDialog,
-    QHeaderView,
+    QHBoxLayout,
     QLabel,
+    QListWidget,
     QMainWindow,
+    QMenu,
     QMessageBox,
-    QTableView,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from recount_desktop import __version__, appstate
 from recount_desktop.store import ElectionFile, ElectionFileError, create_election_file, open_election_file
-from recount_desktop.ui.dialogs import NewElectionDialog
-from recount_desktop.ui.models import ContestRow, ContestSummaryModel
+from recount_desktop.ui.audit_page import AuditPage
+from recount_desktop.ui.contests_page import ContestsPage
+from recount_desktop.ui.dialogs import NewElectionDialog, about_text, ask_operator
+from recount_desktop.ui.import_wizard import ImportDialog
+from recount_desktop.ui.recount_page import ReconciliationPage, RecountPage
+from recount_desktop.ui.reports_page import ReportsPage
+from recount_desktop.ui.setup_page import SetupPage
+from recount_desktop.ui.snapshot import Snapshot, take_snapshot
+from recount_desktop.ui.tally_entry import TallyEntryPage
 
 
 class MainWindow(QMainWindow):
@@ -29,29 +42,79 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.operator = operator
         self.store: ElectionFile | None = None
+        self.snapshot: Snapshot | None = None
         self.setWindowTitle("Recount Desktop")
         self.title = QLabel(objectName="electionTitle")
-        self.title.setStyleSheet("font-size: 20pt; font-weight: 600;")
+        self.title.setStyleSheet("font-size: 17pt; font-weight: 600;")
         self.subtitle = QLabel(objectName="electionSubtitle")
-        self.subtitle.setStyleSheet("font-size: 12pt;")
+        self.subtitle.setStyleSheet("font-size: 11pt;")
         self.facts = QLabel(objectName="electionFacts")
-        self.contests = ContestSummaryModel()
-        self.table = QTableView(objectName="contestTable")
-        self.table.setModel(self.contests)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setAlternatingRowColors(True)
-        self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        self.table.horizontalHeader().setSectionResizeMode(5, QHeaderView.ResizeMode.ResizeToContents)
+        self.contests_page = ContestsPage()
+        self.table = self.contests_page.table
+        self.nav = QListWidget(objectName="navigation")
+        self.nav.setFixedWidth(170)
+        self.pages = QStackedWidget(objectName="pages")
+        self.nav.currentRowChanged.connect(self.pages.setCurrentIndex)
+        self._page_actions: list[QAction] = []
+        self._add_page("Contests && findings", self.contests_page)
+        self._add_extra_pages()
+        self.nav.setCurrentRow(0)
         central = QWidget()
         layout = QVBoxLayout(central)
-        for widget in (self.title, self.subtitle, self.facts):
-            layout.addWidget(widget)
-        layout.addWidget(self.table, stretch=1)
+        header = QHBoxLayout()
+        heading = QVBoxLayout()
+        heading.addWidget(self.title)
+        heading.addWidget(self.subtitle)
+        header.addLayout(heading, 1)
+        header.addWidget(self.facts, 0, Qt.AlignmentFlag.AlignBottom)
+        layout.addLayout(header)
+        body = QHBoxLayout()
+        body.addWidget(self.nav)
+        body.addWidget(self.pages, 1)
+        layout.addLayout(body, 1)
         self.setCentralWidget(central)
+        self.status_label = QLabel(objectName="statusText")
+        self.statusBar().addPermanentWidget(self.status_label, 1)
         self._build_menus()
         self._show_election()
-        self._restore_geometry()
+        self._restore_state()
+
+    def _add_extra_pages(self) -> None:
+        """Pages beyond the contests; each knows the window so it can write and ask for a reload."""
+        self.entry_page = TallyEntryPage(self)
+        self._add_page("Tally sheet entry", self.entry_page)
+        self.recount_page = RecountPage(self)
+        self._add_page("Recount scope && progress", self.recount_page)
+        self.reconcile_page = ReconciliationPage(self)
+        self._add_page("Reconciliation", self.reconcile_page)
+        self.reports_page = ReportsPage(self)
+        self._add_page("Reports", self.reports_page)
+        self.setup_page = SetupPage(self)
+        self._add_page("Election set-up", self.setup_page)
+        self.audit_page = AuditPage(self)
+        self._add_page("Audit log", self.audit_page)
+
+    def _add_page(self, title: str, page: QWidget) -> None:
+        number = self.pages.count() + 1
+        self.pages.addWidget(page)
+        self.nav.addItem(title.replace("&&", "&"))
+        action = QAction(title, self)
+        action.setShortcut(QKeySequence(f"Ctrl+{number}"))
+        action.triggered.connect(lambda _=False, n=number - 1: self.show_page(n))
+        self.addAction(action)
+        self._page_actions.append(action)
+
+    def show_page(self, number: int) -> None:
+        self.nav.setCurrentRow(number)
+        page = self.pages.widget(number)
+        focus = getattr(page, "first_focus", None)
+        (focus() if callable(focus) else page).setFocus()
+
+    def page(self, kind: type) -> QWidget:
+        for number in range(self.pages.count()):
+            if isinstance(self.pages.widget(number), kind):
+                return self.pages.widget(number)
+        raise KeyError(kind)
 
     # -- menus ---------------------------------------------------------------------------
     def _build_menus(self) -> None:
@@ -60,16 +123,25 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "&Open…", QKeySequence.StandardKey.Open, self.choose_and_open)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.file_menu = file_menu
+        file_menu.addSeparator()
+        self._action(file_menu, "&Import Results…", "Ctrl+I", self.import_results)
+        self._action(file_menu, "Change &Operator…", None, self.change_operator)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", QKeySequence.StandardKey.Quit, self.close)
+        self.go_menu = self.menuBar().addMenu("&Go")
+        for action in self._page_actions:
+            self.go_menu.addAction(action)
+        self._action(self.go_menu, "Find contest", QKeySequence.StandardKey.Find, self._find_contest)
         help_menu = self.menuBar().addMenu("&Help")
         self._action(help_menu, "&About Recount Desktop", None, self._about)
 
-    def _action(self, menu, text, shortcut, slot) -> QAction:  # type: ignore[no-untyped-def]
+    def _action(self, menu: QMenu, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str | None,
+                slot: Callable[[], object]) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
             action.setShortcut(shortcut)
-        action.triggered.connect(slot)
+        action.triggered.connect(lambda _=False: slot())
         menu.addAction(action)
         return action
 
@@ -80,6 +152,31 @@ class MainWindow(QMainWindow):
             self.recent_menu.addAction("(no recent elections)").setEnabled(False)
         for path in files:
             self.recent_menu.addAction(path, lambda p=path: self.open_election(p))
+
+    def import_results(self) -> ImportDialog | None:
+        if self.store is None:
+            QMessageBox.information(self, "Import results", "Open or create an election first.")
+            return None
+        dialog = ImportDialog(self)
+        dialog.open()
+        return dialog
+
+    def set_operator(self, name: str) -> None:
+        """A new person at the keyboard: later changes are recorded under this name."""
+        self.operator = name
+        if self.store is not None:
+            self.store.operator = name
+        self._show_election()
+
+    def change_operator(self) -> None:
+        name = ask_operator(self, self.operator)
+        if name:
+            self.set_operator(name)
+
+    def _find_contest(self) -> None:
+        self.show_page(0)
+        self.contests_page.search.setFocus()
+        self.contests_page.search.selectAll()
 
     # -- opening -------------------------------------------------------------------------
     def open_election(self, path: str | Path) -> bool:
@@ -115,17 +212,26 @@ class MainWindow(QMainWindow):
         appstate.remember_file(store.path)
         self._show_election()
 
+    def reload(self) -> None:
+        """Read the election file again after a change (here or by a background worker) and show it."""
+        self._show_election()
+
     # -- showing -------------------------------------------------------------------------
     def _show_election(self) -> None:
-        if self.store is None:
+        self.snapshot = take_snapshot(self.store) if self.store is not None else None
+        for number in range(self.pages.count()):
+            page = self.pages.widget(number)
+            show = getattr(page, "show_snapshot", None)
+            if callable(show):
+                show(self.snapshot)
+        if self.store is None or self.snapshot is None:
             self.title.setText("No election open")
             self.subtitle.setText("File > New Election or File > Open to begin.")
             self.facts.setText("")
-            self.contests.set_rows([])
-            self.statusBar().showMessage(f"Operator: {self.operator}")
+            self.setWindowTitle("Recount Desktop")
+            self.status_label.setText(f"No election open   |   Operator: {self.operator}")
             return
-        election = self.store.election()
-        results = self.store.results()
+        election, results = self.snapshot.election, self.snapshot.results
         self.title.setText(election.name)
         self.subtitle.setText(f"{election.jurisdiction}, {election.state_name}")
         canvass = election.canvass_date.isoformat() if election.canvass_date else "not set"
@@ -133,33 +239,34 @@ class MainWindow(QMainWindow):
             f"Election date: {election.election_date.isoformat()}    Canvass date: {canvass}    "
             f"Contests: {len(results.contests)}    Precincts: {len(results.precincts)}"
         )
-        self.contests.set_rows(ContestRow.build(results))
         self.setWindowTitle(f"{election.name} — {self.store.path.name} — Recount Desktop")
-        self.statusBar().showMessage(
-            f"Election: {self.store.path.name}   |   State: {election.state.value}   |   "
+        self.status_label.setText(
+            f"Election: {election.name} ({self.store.path.name})   |   State: {election.state_name}   |   "
             f"Operator: {self.operator}   |   All changes saved"
         )
 
+    def status_text(self) -> str:
+        return self.status_label.text()
+
     def _about(self) -> None:
-        QMessageBox.about(self, "About Recount Desktop",
-                          f"Recount Desktop {__version__}\nMargins, recount triggers and the canvassers' report.")
+        QMessageBox.about(self, "About Recount Desktop", about_text(__version__))
 
     # -- window state --------------------------------------------------------------------
-    def _restore_geometry(self) -> None:
-        saved = appstate.load_state().get("geometry")
+    def _restore_state(self) -> None:
+        state = appstate.load_state()
+        saved = state.get("geometry")
         if not (isinstance(saved, str) and self.restoreGeometry(QByteArray.fromBase64(saved.encode()))):
-            self.resize(1100, 700)
+            self.resize(1280, 760)
+        page = state.get("page")
+        if isinstance(page, int) and 0 <= page < self.pages.count():
+            self.nav.setCurrentRow(page)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         state = appstate.load_state()
         state["geometry"] = bytes(self.saveGeometry().toBase64().data()).decode()
+        state["page"] = self.nav.currentRow()
         appstate.save_state(state)
         if self.store is not None:
             self.store.close()
             self.store = None
         event.accept()
-
-    def keyPressEvent(self, event) -> None:  # type: ignore[no-untyped-def]
-        if event.key() == Qt.Key.Key_Escape:
-            self.table.clearSelection()
-        super().keyPressEvent(event)

@@ -1,14 +1,37 @@
-"""Table models over domain records (Qt model/view, no widget copies)."""
+"""Table models of the contests screen: the contest list, a contest's choices and its precincts."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from fractions import Fraction
 
 from recount_desktop.domain import Contest, ContestOutcome, ElectionResults, contest_outcome
+from recount_desktop.domain.rules import RecountStatus
+from recount_desktop.recount.scope import ScopeProgress
+from recount_desktop.ui.table_model import Column, RecordTableModel, count_text
 
-_Index = QModelIndex | QPersistentModelIndex
+STATUS_LABELS = {
+    RecountStatus.AUTOMATIC: "Automatic",
+    RecountStatus.ON_REQUEST: "On request",
+    RecountStatus.AT_OWN_EXPENSE: "At own expense",
+    RecountStatus.NONE: "None",
+    RecountStatus.NOT_APPLICABLE: "Not applicable",
+}
+# Calm colours that still separate at a glance; the word is always shown too (never colour alone).
+STATUS_COLORS = {
+    RecountStatus.AUTOMATIC: "#f6c9c9",
+    RecountStatus.ON_REQUEST: "#fde2a7",
+    RecountStatus.AT_OWN_EXPENSE: "#cfe0f3",
+    RecountStatus.NONE: "#e4e4e4",
+    RecountStatus.NOT_APPLICABLE: "#e4e4e4",
+}
+
+
+def progress_text(progress: ScopeProgress | None) -> str:
+    if progress is None:
+        return ""
+    done = progress.verified + progress.resolved
+    return f"{done}/{progress.sheets_expected} sheets" + (" ✓" if progress.complete else "")
 
 
 @dataclass(frozen=True)
@@ -16,13 +39,18 @@ class ContestRow:
     contest: Contest
     total_votes: int
     outcome: ContestOutcome
+    status: RecountStatus | None = None
+    progress: ScopeProgress | None = None
 
     @classmethod
-    def build(cls, results: ElectionResults) -> list[ContestRow]:
+    def build(cls, results: ElectionResults, statuses: dict[str, RecountStatus | None] | None = None,
+              progress: dict[str, ScopeProgress] | None = None) -> list[ContestRow]:
         rows = []
+        statuses, progress = statuses or {}, progress or {}
         for contest in results.contests:
             totals = results.totals(contest.name)
-            rows.append(cls(contest, sum(totals.values()), contest_outcome(contest, totals)))
+            rows.append(cls(contest, sum(totals.values()), contest_outcome(contest, totals),
+                            statuses.get(contest.name), progress.get(contest.name)))
         return rows
 
     def result_text(self) -> str:
@@ -32,57 +60,138 @@ class ContestRow:
             return "Tie: " + ", ".join(self.outcome.tied)
         return ", ".join(self.outcome.winners)
 
+    def status_text(self) -> str:
+        return STATUS_LABELS[self.status] if self.status else ""
 
-class ContestSummaryModel(QAbstractTableModel):
-    """One row per contest: name, kind, seats, choices, total votes, result."""
 
-    HEADERS = ("Contest", "Kind", "Seats", "Choices", "Total votes", "Result")
+def _status_color(row: ContestRow) -> str | None:
+    return STATUS_COLORS[row.status] if row.status else None
 
-    def __init__(self, rows: list[ContestRow] | None = None) -> None:
+
+class ContestSummaryModel(RecordTableModel[ContestRow]):
+    """One row per contest: name, kind, seats, choices, total votes, result, recount badge, progress."""
+
+    COLUMNS = (
+        Column("Contest", lambda r: r.contest.name, tooltip=lambda r: ", ".join(r.contest.choice_names())),
+        Column("Kind", lambda r: r.contest.kind.value),
+        Column("Seats", lambda r: r.contest.seats, numeric=True, sort_key=lambda r: r.contest.seats),
+        Column("Choices", lambda r: len(r.contest.choices), numeric=True, sort_key=lambda r: len(r.contest.choices)),
+        Column("Total votes", lambda r: f"{r.total_votes:,}", numeric=True, sort_key=lambda r: r.total_votes),
+        Column("Result", ContestRow.result_text),
+        Column("Recount", ContestRow.status_text, background=_status_color,
+               sort_key=lambda r: r.status.strength if r.status else -1),
+        Column("Recount progress", lambda r: progress_text(r.progress)),
+    )
+    HEADERS = tuple(c.header for c in COLUMNS)
+
+
+@dataclass(frozen=True)
+class ChoiceRow:
+    name: str
+    party: str | None
+    votes: int
+    share: Fraction | None
+    rank: int
+    outcome: str
+
+
+def choice_rows(outcome: ContestOutcome, contest: Contest, totals: dict[str, int]) -> list[ChoiceRow]:
+    total = sum(totals.values())
+    ranks = {name: i + 1 for i, (name, _) in enumerate(outcome.ranking)}
+    outcomes = dict(outcome.choice_outcomes)
+    parties = {c.name: c.party for c in contest.choices}
+    return [
+        ChoiceRow(name, parties.get(name), votes, Fraction(votes, total) if total else None, ranks.get(name, 0),
+                  str(outcomes.get(name, "")).replace("_", " "))
+        for name, votes in sorted(totals.items(), key=lambda item: ranks.get(item[0], 0))
+    ]
+
+
+def share_text(share: Fraction | None) -> str:
+    if share is None:
+        return ""
+    tenths = round(share * 1000)  # display only: a share is never used to decide anything
+    return f"{tenths // 10}.{tenths % 10}%"
+
+
+class ChoiceModel(RecordTableModel[ChoiceRow]):
+    COLUMNS = (
+        Column("Rank", lambda r: r.rank, numeric=True),
+        Column("Choice", lambda r: r.name),
+        Column("Party", lambda r: r.party or ""),
+        Column("Votes", lambda r: f"{r.votes:,}", numeric=True, sort_key=lambda r: r.votes),
+        Column("Share", lambda r: share_text(r.share), numeric=True),
+        Column("Outcome", lambda r: r.outcome,
+               background=lambda r: "#d9f0d9" if r.outcome in ("elected", "approved") else None),
+    )
+
+
+@dataclass(frozen=True)
+class PrecinctRow:
+    name: str
+    pseudo: bool
+    votes: tuple[int | None, ...]  # None: a suppressed cell
+    total: int
+    ballots_cast: int | None
+    over_votes: int | None
+    under_votes: int | None
+
+
+def precinct_rows(results: ElectionResults, contest_name: str) -> list[PrecinctRow]:
+    """The contest's precincts with votes per choice; suppressed cells stay visible as such."""
+    contest = results.contest(contest_name)
+    index = {name: i for i, name in enumerate(contest.choice_names())}
+    cells: dict[str, list[int | None]] = {}
+    for tally in results.tallies:
+        if tally.contest == contest_name:
+            row = cells.setdefault(tally.precinct, [0] * len(index))
+            row[index[tally.choice]] = None if tally.suppressed else tally.votes
+    stats = {s.precinct: s for s in results.statistics if s.contest == contest_name and s.precinct}
+    rows = []
+    for precinct in results.precincts:
+        if precinct.name not in cells:
+            continue
+        votes, stat = cells[precinct.name], stats.get(precinct.name)
+        rows.append(PrecinctRow(
+            precinct.name, precinct.pseudo, tuple(votes), sum(v or 0 for v in votes),
+            stat.ballots_cast if stat else None, stat.over_votes if stat else None,
+            stat.under_votes if stat else None,
+        ))
+    return rows
+
+
+def _key(value: int | None) -> int:
+    return -1 if value is None else value
+
+
+def _vote_column(position: int, choice: str) -> Column[PrecinctRow]:
+    def text(row: PrecinctRow) -> str:
+        value = row.votes[position]
+        return "suppressed" if value is None else f"{value:,}"
+
+    return Column(choice, text, numeric=True, sort_key=lambda r: _key(r.votes[position]),
+                  background=lambda r: "#fff1c1" if r.votes[position] is None else None)
+
+
+class PrecinctModel(RecordTableModel[PrecinctRow]):
+    """Precinct by choice, then the statistics; columns follow the contest shown."""
+
+    def __init__(self, choices: tuple[str, ...] = ()) -> None:
         super().__init__()
-        self._rows = rows or []
+        self.set_choices(choices)
 
-    def set_rows(self, rows: list[ContestRow]) -> None:
+    def set_choices(self, choices: tuple[str, ...]) -> None:
         self.beginResetModel()
-        self._rows = rows
-        self.endResetModel()
-
-    def row_at(self, row: int) -> ContestRow:
-        return self._rows[row]
-
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.HEADERS[section]
-        return None
-
-    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        row = self._rows[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(row, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (2, 3, 4):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole and column == 0:
-            return ", ".join(row.contest.choice_names())
-        return None
-
-    @staticmethod
-    def _display(row: ContestRow, column: int) -> str:
-        contest = row.contest
-        values = (
-            contest.name,
-            "Question" if contest.is_question else "Candidate",
-            str(contest.seats),
-            str(len(contest.choices)),
-            f"{row.total_votes:,}",
-            row.result_text(),
+        self.COLUMNS = (
+            Column("Precinct", lambda r: r.name + (" (counting group)" if r.pseudo else "")),
+            *(_vote_column(i, name) for i, name in enumerate(choices)),
+            Column("Total", lambda r: f"{r.total:,}", numeric=True, sort_key=lambda r: r.total),
+            Column("Ballots cast", lambda r: count_text(r.ballots_cast), numeric=True,
+                   sort_key=lambda r: _key(r.ballots_cast)),
+            Column("Over votes", lambda r: count_text(r.over_votes), numeric=True,
+                   sort_key=lambda r: _key(r.over_votes)),
+            Column("Under votes", lambda r: count_text(r.under_votes), numeric=True,
+                   sort_key=lambda r: _key(r.under_votes)),
         )
-        return values[column]
+        self._rows = []
+        self.endResetModel()

@@ -8,7 +8,9 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -20,16 +22,106 @@ def _save(widget: QWidget, folder: Path, name: str) -> Path:
     return target
 
 
+MAYOR = "Mayor of Plattsmouth"
+CHANGES = {"Precinct 04": {"Ellen Fitch": -1, "Gary Novak": +1}, "Early Voting": {"Gary Novak": +2}}
+
+
+def recount_story(store: Any) -> None:
+    """A machine recount of the Mayor race through the public APIs: two entries per sheet, one discrepancy."""
+    from recount_desktop.recount.scope import set_scope
+    from recount_desktop.recount.sheets import TallySheetEntry, enter_sheet
+
+    set_scope(store, MAYOR, "all", method="machine", requested_by="automatic (32-1119(1))")
+    precincts = list(store.results().precinct_votes(MAYOR).items())
+    for number, (precinct, votes) in enumerate(precincts[:-2], start=1):
+        counts = {c: v + CHANGES.get(precinct, {}).get(c, 0) for c, v in votes.items()}
+        for who in ("clerk-a", "clerk-b"):
+            store.operator = who
+            typo = {"Gary Novak": counts["Gary Novak"] + 10} if who == "clerk-b" and number == 3 else {}
+            enter_sheet(store, TallySheetEntry(f"MAYOR-{number:02d}", MAYOR, {**counts, **typo},
+                                               precinct=precinct, method="machine"))
+    store.operator = "clerk"
+
+
+def _wait(app: QApplication, done: Callable[[], bool]) -> None:
+    from PySide6.QtCore import QThread
+
+    while not done():
+        app.processEvents()
+        QThread.msleep(20)  # a tight processEvents loop trips a PySide 6.12 refcount bug on None
+
+
 def render_all(folder: Path) -> list[Path]:
     from recount_desktop.ui.app import create_main_window
 
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
     folder.mkdir(parents=True, exist_ok=True)
     window = create_main_window(operator="clerk")
     window.resize(1366, 768)
     window.show()
-    shots = [_save(window, folder, "main-window")]
+    assert window.store is not None
+    recount_story(window.store)
+    window.reload()
+    shots = []
+    window.contests_page.select_contest(MAYOR)
+    shots.append(_save(window, folder, "contests-and-findings"))
+    window.contests_page.tabs.setCurrentIndex(1)
+    shots.append(_save(window, folder, "contest-precincts"))
+    window.contests_page.tabs.setCurrentIndex(0)
+    window.show_page(1)
+    entry = window.entry_page
+    entry.choose_contest(MAYOR)
+    entry.precinct.setCurrentIndex(entry.precinct.findText("Early Voting"))
+    entry.sheet_id.setText("MAYOR-13")
+    for field, value in zip(entry.lines.fields(), ("412", "398", "0", "6", "", "816"), strict=True):
+        field.setText(value)
+    shots.append(_save(window, folder, "tally-sheet-entry"))
+    entry.sheet_table.selectRow(2)
+    dialog = entry.resolve()
+    if dialog is not None:
+        dialog.resize(640, 360)
+        shots.append(_save(dialog, folder, "discrepancy"))
+        dialog.reject()
+    window.show_page(2)
+    window.recount_page.choose_contest(MAYOR)
+    shots.append(_save(window, folder, "recount-progress"))
+    window.show_page(3)
+    shots.append(_save(window, folder, "reconciliation"))
+    shots += _reports(app, window, folder)
+    window.show_page(5)
+    shots.append(_save(window, folder, "election-setup"))
+    window.show_page(6)
+    window.audit_page.verify()
+    shots.append(_save(window, folder, "audit-log"))
+    window.show_page(0)
+    importer = window.import_results()
+    if importer is not None:
+        from recount_desktop.sample import sample_workbook
+
+        importer.path.setText(str(sample_workbook()))
+        importer.read_file()
+        _wait(app, lambda: importer.imported is not None)
+        shots.append(_save(importer, folder, "import-wizard"))
+        importer.reject()
     window.close()
     return shots
+
+
+def _reports(app: QApplication, window: Any, folder: Path) -> list[Path]:
+    from PySide6.QtWidgets import QFileDialog
+
+    page = window.reports_page
+    window.show_page(4)
+    with tempfile.TemporaryDirectory() as out:
+        original = QFileDialog.getSaveFileName
+        QFileDialog.getSaveFileName = lambda *_a, **_k: (str(Path(out) / "report.pdf"), "")  # type: ignore[method-assign]
+        try:
+            page.export("report")
+            _wait(app, lambda: page.task is not None and page.task.done)
+        finally:
+            QFileDialog.getSaveFileName = original  # type: ignore[method-assign]
+        return [_save(window, folder, "reports")]
 
 
 def main(argv: list[str]) -> int:

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QDate, Qt
-from PySide6.QtWidgets import QMessageBox
 
 from recount_desktop import appstate
 from recount_desktop.store import open_election_file
@@ -14,19 +12,6 @@ from recount_desktop.ui.app import create_main_window
 from recount_desktop.ui.dialogs import NewElectionDialog
 from recount_desktop.ui.main_window import MainWindow
 from recount_desktop.ui.models import ContestRow, ContestSummaryModel
-
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("RECOUNT_DESKTOP_HOME", str(tmp_path / "home"))
-    return tmp_path / "home"
-
-
-@pytest.fixture
-def warnings_shown(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text: shown.append(text))
-    return shown
 
 
 def _cell(window: MainWindow, row: int, column: int) -> str:
@@ -46,7 +31,8 @@ def test_first_start_opens_the_bundled_sample_election(qtbot) -> None:
     assert _cell(window, 3, 0) == "Plattsmouth School Board (Vote For 3)"
     assert _cell(window, 3, 2) == "3"
     assert _cell(window, 3, 5) == "Ana Lindqvist, Brent Stoll, Carla Jiménez"
-    assert "All changes saved" in window.statusBar().currentMessage()
+    assert "All changes saved" in window.status_text()
+    assert "Operator: clerk-a" in window.status_text()
 
 
 def test_the_second_start_reopens_the_last_election(qtbot, election_file, results) -> None:

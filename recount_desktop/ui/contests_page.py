@@ -1,0 +1,247 @@
+"""Contests & findings: the contest list (search, status filter, badges) and the chosen contest in full."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from recount_desktop.domain.rules import ContestAnalysis, Finding, RecountStatus
+from recount_desktop.ui.margin_chart import MarginChart, bars_for
+from recount_desktop.ui.models import (
+    STATUS_COLORS,
+    STATUS_LABELS,
+    ChoiceModel,
+    ContestRow,
+    ContestSummaryModel,
+    PrecinctModel,
+    choice_rows,
+    precinct_rows,
+)
+from recount_desktop.ui.snapshot import Snapshot
+from recount_desktop.ui.table_model import SORT_ROLE
+
+
+def table_view(name: str, model: object, sortable: bool = False) -> QTableView:
+    view = QTableView(objectName=name)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setAlternatingRowColors(True)
+    view.verticalHeader().hide()
+    view.verticalHeader().setDefaultSectionSize(24)
+    view.setWordWrap(False)
+    view.setModel(model)  # type: ignore[arg-type]
+    view.setSortingEnabled(sortable)
+    view.setTabKeyNavigation(False)  # Tab leaves the table: the keyboard moves between fields, not cells
+    return view
+
+
+class ContestFilter(QSortFilterProxyModel):
+    """Search by contest or choice name; filter by recount status."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.status: RecountStatus | None = None
+        self.setSortRole(SORT_ROLE)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+    def set_status(self, status: str | None) -> None:
+        self.beginFilterChange()
+        self.status = RecountStatus(status) if status else None
+        self.endFilterChange()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:  # type: ignore[override]
+        model = self.sourceModel()
+        assert isinstance(model, ContestSummaryModel)
+        row: ContestRow = model.row_at(source_row)
+        if self.status is not None and row.status is not self.status:
+            return False
+        needle = self.filterRegularExpression().pattern().lower()
+        return not needle or needle in " ".join((row.contest.name, *row.contest.choice_names())).lower()
+
+
+class ContestsPage(QWidget):
+    contest_changed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.snapshot: Snapshot | None = None
+        self.contests = ContestSummaryModel()
+        self.proxy = ContestFilter()
+        self.proxy.setSourceModel(self.contests)
+        self.search = QLineEdit(placeholderText="Search contests or candidates  (Ctrl+F)", objectName="contestSearch")
+        self.search.setClearButtonEnabled(True)
+        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.status_filter = QComboBox(objectName="statusFilter")
+        self.status_filter.addItem("All statuses", None)
+        for status in (RecountStatus.AUTOMATIC, RecountStatus.ON_REQUEST, RecountStatus.AT_OWN_EXPENSE,
+                       RecountStatus.NONE):
+            self.status_filter.addItem(STATUS_LABELS[status], status)
+        self.status_filter.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_status(self.status_filter.currentData()))
+        self.table = table_view("contestTable", self.proxy, sortable=True)
+        header = self.table.horizontalHeader()
+        for column in (1, 2, 3, 4, 5):  # the detail pane shows these; the list stays narrow
+            self.table.hideColumn(column)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (6, 7):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self._build_detail()
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        filters = QHBoxLayout()
+        filters.addWidget(self.search, 1)
+        filters.addWidget(self.status_filter)
+        left_layout.addLayout(filters)
+        left_layout.addWidget(self.table, 1)
+        splitter = QSplitter(Qt.Orientation.Horizontal, objectName="contestSplitter")
+        splitter.addWidget(left)
+        splitter.addWidget(self.detail)
+        splitter.setStretchFactor(0, 2)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([430, 760])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+        self.setTabOrder(self.search, self.status_filter)
+        self.setTabOrder(self.status_filter, self.table)
+
+    def _build_detail(self) -> None:
+        self.heading = QLabel(objectName="contestHeading", wordWrap=True)
+        self.heading.setStyleSheet("font-size: 14pt; font-weight: 600;")
+        self.summary = QLabel(objectName="contestSummary", wordWrap=True)
+        self.choices = ChoiceModel()
+        self.choice_table = table_view("choiceTable", self.choices)
+        self.choice_table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.chart = MarginChart()
+        self.findings = QTextBrowser(objectName="findingsText")
+        self.findings.setOpenExternalLinks(False)
+        self.precincts = PrecinctModel()
+        self.precinct_proxy = QSortFilterProxyModel()
+        self.precinct_proxy.setSourceModel(self.precincts)
+        self.precinct_proxy.setSortRole(SORT_ROLE)
+        self.precinct_proxy.setFilterKeyColumn(0)
+        self.precinct_proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.precinct_filter = QLineEdit(placeholderText="Filter precincts", objectName="precinctFilter")
+        self.precinct_filter.textChanged.connect(self.precinct_proxy.setFilterFixedString)
+        self.precinct_table = table_view("precinctTable", self.precinct_proxy, sortable=True)
+        self.precinct_table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        result_tab = QWidget()
+        result_layout = QVBoxLayout(result_tab)
+        result_layout.addWidget(self.choice_table, 1)
+        result_layout.addWidget(QLabel("<b>Margin against the recount limit</b> (red: within the limit)"))
+        result_layout.addWidget(self.chart)
+        result_layout.addWidget(self.findings, 2)
+        precinct_tab = QWidget()
+        precinct_layout = QVBoxLayout(precinct_tab)
+        precinct_layout.addWidget(self.precinct_filter)
+        precinct_layout.addWidget(self.precinct_table)
+        self.tabs = QTabWidget(objectName="contestTabs")
+        self.tabs.addTab(result_tab, "&Result and findings")
+        self.tabs.addTab(precinct_tab, "&Precincts")
+        self.detail = QWidget()
+        layout = QVBoxLayout(self.detail)
+        layout.setContentsMargins(6, 0, 0, 0)
+        layout.addWidget(self.heading)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.tabs, 1)
+
+    # -- filling ---------------------------------------------------------------------------
+    def show_snapshot(self, snapshot: Snapshot | None) -> None:
+        previous = self.current_contest()
+        self.snapshot = snapshot
+        if snapshot is None:
+            self.contests.set_rows([])
+            self._show_contest(None)
+            return
+        statuses = {name: snapshot.strongest_status(name) for name in snapshot.analyses}
+        self.contests.set_rows(ContestRow.build(snapshot.results, statuses, snapshot.progress))
+        self.select_contest(previous or (snapshot.results.contests[0].name if snapshot.results.contests else None))
+
+    def select_contest(self, name: str | None) -> None:
+        for row in range(self.proxy.rowCount()):
+            index = self.proxy.index(row, 0)
+            if index.data() == name:
+                self.table.selectionModel().setCurrentIndex(
+                    index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+                self._show_contest(name)
+                return
+        self._show_contest(None)
+
+    def current_contest(self) -> str | None:
+        index = self.table.currentIndex()
+        return index.siblingAtColumn(0).data() if index.isValid() else None
+
+    def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        self._show_contest(current.siblingAtColumn(0).data() if current.isValid() else None)
+
+    def _show_contest(self, name: str | None) -> None:
+        snapshot = self.snapshot
+        if snapshot is None or name is None or name not in snapshot.analyses:
+            self.heading.setText("No contest chosen" if snapshot else "No election open")
+            for widget in (self.summary, self.findings):
+                widget.clear()
+            self.choices.set_rows([])
+            self.precincts.set_choices(())
+            self.chart.set_bars([])
+            return
+        contest = snapshot.results.contest(name)
+        analysis = snapshot.analyses[name]
+        totals = snapshot.results.totals(name)
+        self.heading.setText(name)
+        seats = f"{contest.seats} seats" if contest.seats > 1 else "1 seat"
+        kind = "Question" if contest.is_question else f"Candidate race, {seats}"
+        self.summary.setText(f"{kind}  ·  {contest.scope.value.replace('_', ' ')}  ·  "
+                             f"{analysis.total_votes:,} votes  ·  {contest.voting_method.value}")
+        self.choices.set_rows(choice_rows(analysis.outcome, contest, totals))
+        self.chart.set_bars(bars_for(analysis.findings, analysis.total_votes))
+        self.findings.setHtml(findings_html(analysis, snapshot.problem))
+        self.precincts.set_choices(contest.choice_names())
+        self.precincts.set_rows(precinct_rows(snapshot.results, name))
+        self.contest_changed.emit(name)
+
+
+def _badge(status: RecountStatus) -> str:
+    return (f"<span style='background:{STATUS_COLORS[status]}; padding:2px 6px;'>&nbsp;"
+            f"{STATUS_LABELS[status]}&nbsp;</span>")
+
+
+def finding_html(finding: Finding) -> str:
+    e = html.escape
+    facts = [f"<b>Margin:</b> {finding.margin:,} votes"
+             + (f" (to {e(finding.compared_with)})" if finding.compared_with else "")]
+    if finding.threshold_text:
+        facts.append(f"<b>Limit:</b> {e(finding.threshold_text)} votes")
+    facts.append(f"<b>Citation:</b> {e(finding.citation)}")
+    facts.append(f"<b>Deadline:</b> {finding.deadline:%A %d %B %Y, %H:%M}" if finding.deadline
+                 else "<b>Deadline:</b> none stated")
+    if finding.cost:
+        facts.append(f"<b>Cost:</b> {e(finding.cost)}")
+    if finding.file_with:
+        facts.append(f"<b>File with:</b> {e(finding.file_with)}")
+    return (f"<h3 style='margin-bottom:2px'>{e(finding.choice)} &nbsp;{_badge(finding.recount)}</h3>"
+            f"<p style='margin:2px'>{'<br>'.join(facts)}</p>"
+            f"<p style='margin-top:4px'>{e(finding.explanation)}</p>")
+
+
+def findings_html(analysis: ContestAnalysis, problem: str | None = None) -> str:
+    parts = [f"<p style='color:#b00020'>{html.escape(problem)}</p>"] if problem else []
+    parts += [finding_html(f) for f in analysis.findings]
+    parts += [f"<p><i>{html.escape(note)}</i></p>" for note in analysis.notes]
+    return "".join(parts) or "<p>No findings.</p>"

@@ -1,0 +1,198 @@
+"""Export the canvassers' report and blank tally sheets to PDF, preview them as page images, print, sign.
+
+Rendering runs in the background with its own connection to the election file. The preview uses
+``pdftoppm`` (poppler) when it is installed, since QtPdf is not part of PySide6-Essentials; without it
+the page shows where the file was written.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from recount_desktop.store import open_election_file
+from recount_desktop.ui.tasks import BackgroundTask, TaskControl, run_in_background
+
+PREVIEW_DPI = 70
+
+
+def render_pdf(election: Path, operator: str, kind: str, p12: Path | None = None,
+               password: bytes = b"") -> bytes:
+    """The report or the blank sheets as PDF bytes, from a connection of the worker's own."""
+    from recount_desktop.reports.render import render_report
+    from recount_desktop.reports.report_data import build_report_data
+    from recount_desktop.reports.signing import sign_pdf
+    from recount_desktop.reports.tally_sheets import render_tally_sheets
+
+    with open_election_file(election, operator=operator) as store:
+        if kind == "sheets":
+            return render_tally_sheets(store)
+        data = build_report_data(store)
+    pdf = render_report(data)
+    if p12 is not None:
+        location = f"{data.title.jurisdiction}, {data.title.state_name}"
+        pdf = sign_pdf(pdf, p12, password, data.certification.attesting.title, location=location)
+    return pdf
+
+
+def _load_report_modules() -> None:
+    """Import reportlab and friends on the GUI thread: PySide's import hook is not safe in a worker."""
+    import recount_desktop.cli.cmd_report  # noqa: F401
+    import recount_desktop.reports.render  # noqa: F401
+    import recount_desktop.reports.report_data  # noqa: F401
+    import recount_desktop.reports.signing  # noqa: F401
+    import recount_desktop.reports.tally_sheets  # noqa: F401
+
+
+def page_images(pdf: Path, folder: Path, dpi: int = PREVIEW_DPI) -> list[Path]:
+    """PNG images of the PDF's pages (empty when pdftoppm is not installed)."""
+    tool = shutil.which("pdftoppm")
+    if tool is None:
+        return []
+    subprocess.run([tool, "-r", str(dpi), "-png", str(pdf), str(folder / "page")], check=True,
+                   capture_output=True, timeout=120)
+    return sorted(folder.glob("page-*.png"))
+
+
+class ReportsPage(QWidget):
+    def __init__(self, window: Any) -> None:
+        super().__init__()
+        self.window_ = window
+        self.task: BackgroundTask | None = None
+        self.written: Path | None = None
+        self.images: list[Path] = []
+        self._preview_dir = tempfile.TemporaryDirectory(prefix="recount-preview-")
+        self.report_button = QPushButton("Export &report to PDF…", objectName="exportReport")
+        self.report_button.clicked.connect(lambda: self.export("report"))
+        self.sheets_button = QPushButton("Export &blank tally sheets to PDF…", objectName="exportSheets")
+        self.sheets_button.clicked.connect(lambda: self.export("sheets"))
+        self.print_button = QPushButton("&Print…", objectName="printButton", enabled=False)
+        self.print_button.clicked.connect(self.print_pages)
+        self.sign = QCheckBox("&Sign the report with a certificate", objectName="signReport")
+        self.p12 = QLineEdit(objectName="p12Path", placeholderText="certificate file (.p12)")
+        browse = QPushButton("Choose &certificate…")
+        browse.clicked.connect(self._choose_p12)
+        self.message = QLabel(objectName="reportMessage", wordWrap=True)
+        self.pages_box = QWidget()
+        self.pages_layout = QVBoxLayout(self.pages_box)
+        scroll = QScrollArea(objectName="reportPreview")
+        scroll.setWidget(self.pages_box)
+        scroll.setWidgetResizable(True)
+        buttons = QHBoxLayout()
+        for widget in (self.report_button, self.sheets_button, self.print_button):
+            buttons.addWidget(widget)
+        buttons.addStretch(1)
+        signing = QHBoxLayout()
+        signing.addWidget(self.sign)
+        signing.addWidget(self.p12, 1)
+        signing.addWidget(browse)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(buttons)
+        layout.addLayout(signing)
+        layout.addWidget(self.message)
+        layout.addWidget(scroll, 1)
+
+    def first_focus(self) -> QWidget:
+        return self.report_button
+
+    def _choose_p12(self) -> None:
+        chosen, _ = QFileDialog.getOpenFileName(self, "Signing certificate", str(Path.home()),
+                                                "PKCS#12 certificates (*.p12 *.pfx)")
+        if chosen:
+            self.p12.setText(chosen)
+            self.sign.setChecked(True)
+
+    def export(self, kind: str) -> None:
+        store = self.window_.store
+        if store is None:
+            return
+        suggested = store.path.with_name(store.path.stem + ("-tally-sheets.pdf" if kind == "sheets" else "-report.pdf"))
+        target, _ = QFileDialog.getSaveFileName(self, "Save PDF", str(suggested), "PDF files (*.pdf)")
+        if not target:
+            return
+        p12, password = None, b""
+        if kind == "report" and self.sign.isChecked():
+            p12 = Path(self.p12.text().strip())
+            text, ok = QInputDialog.getText(self, "Certificate password", f"Password for {p12.name}:",
+                                            QLineEdit.EchoMode.Password)
+            if not ok:
+                return
+            password = text.encode()
+        _load_report_modules()
+        election, operator, out = store.path, store.operator, Path(target)
+        folder = Path(self._preview_dir.name)
+
+        def work(_control: TaskControl) -> tuple[Path, list[Path]]:
+            from recount_desktop.cli.cmd_report import write_atomically
+
+            write_atomically(out, render_pdf(election, operator, kind, p12, password))
+            for old in folder.glob("page-*.png"):
+                old.unlink()
+            return out, page_images(out, folder)
+
+        self.message.setText(f"Writing {out.name}…")
+        self.task = run_in_background(self, "Writing the PDF", work, self._written,
+                                      on_failure=self._failed)
+
+    def _failed(self, error: BaseException) -> None:
+        self.message.setText(f"The PDF was not written: {error}")
+        self.message.setStyleSheet("color: #b00020;")
+
+    def _written(self, result: tuple[Path, list[Path]]) -> None:
+        self.written, self.images = result
+        preview = f"{len(self.images)} page(s) shown below." if self.images else \
+            "Preview unavailable (pdftoppm is not installed); open the file in a PDF viewer."
+        self.message.setText(f"Wrote {self.written}. {preview}")
+        self.message.setStyleSheet("color: #1b6e20;")
+        while self.pages_layout.count():
+            item = self.pages_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        for image in self.images:
+            label = QLabel()
+            label.setPixmap(QPixmap(str(image)))
+            label.setStyleSheet("border: 1px solid #999; background: white;")
+            self.pages_layout.addWidget(label)
+        self.pages_layout.addStretch(1)
+        self.print_button.setEnabled(bool(self.images))
+
+    def print_pages(self) -> None:
+        """Print through the system's print dialog, one page image (at print resolution) per sheet."""
+        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+
+        if self.written is None:
+            return
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        if QPrintDialog(printer, self).exec() != QPrintDialog.DialogCode.Accepted:
+            return
+        with tempfile.TemporaryDirectory() as folder:
+            pages = page_images(self.written, Path(folder), dpi=200)
+            painter = QPainter(printer)
+            for number, image in enumerate(pages):
+                if number:
+                    printer.newPage()
+                pixmap = QPixmap(str(image))
+                target = painter.viewport()
+                scaled = pixmap.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
+                painter.drawPixmap(0, 0, scaled.width(), scaled.height(), pixmap)
+            painter.end()
+

@@ -1,0 +1,193 @@
+"""Election set-up: board members, the state's reading settings (with their sentences), contest attributes.
+
+Each change is one audited write; the window then reloads, so the findings follow at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from recount_desktop.domain import BoardMember
+from recount_desktop.domain.records import ContestKind, ElectionType, FiledWith, Scope, VotingMethod
+from recount_desktop.domain.rules import ReadingSettings, load_rules
+from recount_desktop.store import ElectionFileError
+from recount_desktop.ui.snapshot import Snapshot
+
+ENUM_ATTRIBUTES = (("kind", ContestKind), ("scope", Scope), ("voting_method", VotingMethod),
+                   ("filed_with", FiledWith))
+
+
+class SetupPage(QWidget):
+    def __init__(self, window: Any) -> None:
+        super().__init__()
+        self.window_ = window
+        self.snapshot: Snapshot | None = None
+        self.members = QPlainTextEdit(objectName="boardMembers")
+        self.members.setPlaceholderText("One a line: Name, Title")
+        self.members.setTabChangesFocus(True)
+        self.save_members = QPushButton("Save &board members", objectName="saveMembers")
+        self.save_members.clicked.connect(self.apply_members)
+        self.readings_box = QGroupBox("Reading settings of the state's statutes")
+        self.readings_layout = QVBoxLayout(self.readings_box)
+        self.reading_combos: dict[str, QComboBox] = {}
+        self.contest = QComboBox(objectName="attrContest")
+        self.contest.currentIndexChanged.connect(self._show_attributes)
+        self.attr: dict[str, QComboBox] = {}
+        for name, enum in ENUM_ATTRIBUTES:
+            combo = QComboBox(objectName=f"attr:{name}")
+            for value in enum:
+                combo.addItem(value.value.replace("_", " "), value.value)
+            self.attr[name] = combo
+        self.election_type = QComboBox(objectName="attr:election_type")
+        self.election_type.addItem("the election's own type", "")
+        for value in ElectionType:
+            self.election_type.addItem(value.value.replace("_", " "), value.value)
+        self.seats = QSpinBox(objectName="attr:seats", minimum=1, maximum=99)
+        self.approval = QLineEdit(objectName="attr:approval", placeholderText="majority, 3/5 or required:N")
+        self.runoff = QCheckBox("Runoff possible", objectName="attr:runoff_possible")
+        self.apply_button = QPushButton("&Apply to contest", objectName="applyAttributes")
+        self.apply_button.clicked.connect(self.apply_attributes)
+        self.message = QLabel(objectName="setupMessage", wordWrap=True)
+        self._layout()
+
+    def _layout(self) -> None:
+        members = QGroupBox("Board members (signature blocks)")
+        members_layout = QVBoxLayout(members)
+        members_layout.addWidget(self.members)
+        members_layout.addWidget(self.save_members)
+        attributes = QGroupBox("Contest attributes")
+        form = QFormLayout(attributes)
+        form.addRow("&Contest", self.contest)
+        form.addRow("&Kind", self.attr["kind"])
+        form.addRow("S&eats", self.seats)
+        form.addRow("Sc&ope", self.attr["scope"])
+        form.addRow("Election &type", self.election_type)
+        form.addRow("&Voting method", self.attr["voting_method"])
+        form.addRow("A&pproval", self.approval)
+        form.addRow("&Filed with", self.attr["filed_with"])
+        form.addRow("", self.runoff)
+        form.addRow(self.apply_button)
+        left = QVBoxLayout()
+        left.addWidget(members)
+        left.addWidget(attributes)
+        left.addWidget(self.message)
+        left.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(left, 2)
+        layout.addWidget(self.readings_box, 3)
+
+    def first_focus(self) -> QWidget:
+        return self.members
+
+    def show_snapshot(self, snapshot: Snapshot | None) -> None:
+        self.snapshot = snapshot
+        if snapshot is None:
+            return
+        self.members.setPlainText("\n".join(f"{m.name}, {m.title}" if m.title else m.name
+                                            for m in snapshot.election.board_members))
+        self._show_readings(snapshot)
+        current = self.contest.currentText()
+        self.contest.blockSignals(True)
+        self.contest.clear()
+        self.contest.addItems([c.name for c in snapshot.results.contests])
+        self.contest.blockSignals(False)
+        self.contest.setCurrentIndex(max(self.contest.findText(current), 0))
+        self._show_attributes()
+
+    def _show_readings(self, snapshot: Snapshot) -> None:
+        while self.readings_layout.count():
+            item = self.readings_layout.takeAt(0)
+            if item.widget() is not None:
+                item.widget().hide()
+                item.widget().deleteLater()
+        self.reading_combos = {}
+        settings = snapshot.readings
+        for reading in load_rules(snapshot.election.state).readings:
+            combo = QComboBox(objectName=f"reading:{reading.key}")
+            # the sentences are long: never let them widen the window past a 1366-pixel screen
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            combo.setMinimumContentsLength(30)
+            for value, sentence in reading.values:
+                combo.addItem(sentence, value)
+            combo.setCurrentIndex(combo.findData(settings.value(reading.key)))
+            combo.currentIndexChanged.connect(lambda _i, key=reading.key: self.apply_reading(key))
+            sentence = QLabel(settings.sentence(reading.key), wordWrap=True, objectName=f"sentence:{reading.key}")
+            sentence.setStyleSheet("color: #444;")
+            self.readings_layout.addWidget(QLabel(f"<b>{reading.question}</b>", wordWrap=True))
+            self.readings_layout.addWidget(combo)
+            self.readings_layout.addWidget(sentence)
+            self.reading_combos[reading.key] = combo
+        self.readings_layout.addStretch(1)
+
+    def _show_attributes(self) -> None:
+        if self.snapshot is None or not self.contest.currentText():
+            return
+        contest = self.snapshot.results.contest(self.contest.currentText())
+        for name, _ in ENUM_ATTRIBUTES:
+            self.attr[name].setCurrentIndex(self.attr[name].findData(getattr(contest, name).value))
+        self.election_type.setCurrentIndex(
+            self.election_type.findData(contest.election_type.value if contest.election_type else ""))
+        self.seats.setValue(contest.seats)
+        self.approval.setText(contest.approval.to_text())
+        self.runoff.setChecked(contest.runoff_possible)
+
+    # -- writing ---------------------------------------------------------------------------
+    def _done(self, text: str, error: bool = False) -> None:
+        self.message.setText(text)
+        self.message.setStyleSheet("color: #b00020;" if error else "color: #1b6e20;")
+        if not error:
+            self.window_.reload()
+
+    def apply_members(self) -> None:
+        store, snapshot = self.window_.store, self.snapshot
+        if store is None or snapshot is None:
+            return
+        try:
+            members = tuple(BoardMember.parse(line) for line in self.members.toPlainText().splitlines()
+                            if line.strip())
+            store.update_election(replace(snapshot.election, board_members=members))
+        except (ValueError, ElectionFileError) as error:
+            self._done(str(error), error=True)
+            return
+        self._done(f"{len(members)} board member(s) saved.")
+
+    def apply_reading(self, key: str) -> None:
+        store = self.window_.store
+        value = self.reading_combos[key].currentData()
+        if store is None or value is None:
+            return
+        ReadingSettings().with_value(key, value)  # refuses an unknown value before anything is stored
+        store.set_setting(key, value)
+        self._done(f"Reading changed: {ReadingSettings.definition(key).sentence(value)}")
+
+    def apply_attributes(self) -> None:
+        store, name = self.window_.store, self.contest.currentText()
+        if store is None or not name:
+            return
+        changes = {attr: combo.currentData() for attr, combo in self.attr.items()}
+        changes.update(seats=str(self.seats.value()), approval=self.approval.text().strip() or "majority",
+                       election_type=self.election_type.currentData(),
+                       runoff_possible="yes" if self.runoff.isChecked() else "no")
+        try:
+            store.update_contest_attributes(name, changes)
+        except ElectionFileError as error:
+            self._done(str(error), error=True)
+            return
+        self._done(f"{name}: attributes saved; findings re-evaluated.")

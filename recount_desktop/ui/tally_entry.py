@@ -1,0 +1,285 @@
+"""Tally sheet entry: the screen clerks live in. Keyboard only, blind double entry, saved at once.
+
+Each Save is one committed transaction (``recount.sheets.enter_sheet``): closing the window or a crash
+loses nothing saved. The screen never shows a first entry's numbers to the second typist; after a
+second entry it shows only whether the two agree (and, when they do not, which lines differ).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QModelIndex
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from recount_desktop.recount.scope import RecountError, RecountMethod
+from recount_desktop.recount.sheets import (
+    EntryResult,
+    SheetError,
+    SheetState,
+    SheetStatus,
+    TallySheetEntry,
+    enter_sheet,
+    list_sheets,
+    sheet_status,
+    void_sheet,
+)
+from recount_desktop.ui.contests_page import table_view
+from recount_desktop.ui.discrepancy import DiscrepancyDialog
+from recount_desktop.ui.sheet_lines import SheetLinesForm
+from recount_desktop.ui.snapshot import Snapshot
+from recount_desktop.ui.table_model import Column, RecordTableModel
+
+STATE_COLORS = {
+    SheetState.ENTERED_ONCE: "#fde2a7",
+    SheetState.VERIFIED: "#d9f0d9",
+    SheetState.DISCREPANCY: "#f6c9c9",
+    SheetState.RESOLVED: "#cfe0f3",
+    SheetState.VOIDED: "#e4e4e4",
+}
+
+
+def state_text(state: SheetState) -> str:
+    return state.value.replace("_", " ")
+
+
+class SheetListModel(RecordTableModel[SheetStatus]):
+    COLUMNS = (
+        Column("Sheet", lambda s: s.sheet_id),
+        Column("Unit", lambda s: s.unit.label),
+        Column("State", lambda s: state_text(s.state), background=lambda s: STATE_COLORS[s.state]),
+        Column("Entered by", lambda s: ", ".join(f"{n}: {who}" for n, who, _ in s.entries)),
+        Column("Note", lambda s: s.void_reason or s.resolution_reason or "; ".join(s.warnings)),
+    )
+
+
+class TallyEntryPage(QWidget):
+    def __init__(self, window: Any) -> None:
+        super().__init__()
+        self.window_ = window
+        self.snapshot: Snapshot | None = None
+        self.contest = QComboBox(objectName="entryContest")
+        self.contest.currentIndexChanged.connect(self._contest_changed)
+        self.precinct = QComboBox(objectName="entryPrecinct")
+        self.device = QLineEdit(objectName="entryDevice", placeholderText="optional: tabulator or batch")
+        self.method = QComboBox(objectName="entryMethod")
+        for method in RecountMethod:
+            self.method.addItem(method.value, method.value)
+        self.sheet_id = QLineEdit(objectName="entrySheetId", placeholderText="type or scan the sheet's QR code")
+        self.sheet_id.editingFinished.connect(self._describe_sheet)
+        self.sheet_id.returnPressed.connect(self._sheet_id_entered)
+        self.counted_by = QLineEdit(objectName="entryCountedBy", placeholderText="names; separated by ;")
+        self.lines = SheetLinesForm()
+        self.lines.submitted.connect(self.save)
+        self.sheet_note = QLabel(objectName="sheetNote", wordWrap=True)
+        self.message = QLabel(objectName="entryMessage", wordWrap=True)
+        self.message.setStyleSheet("font-size: 11pt;")
+        self.save_button = QPushButton("&Save sheet  (Ctrl+S)", objectName="saveSheet")
+        self.save_button.clicked.connect(self.save)
+        QShortcut(QKeySequence.StandardKey.Save, self, self.save)
+        self.sheets = SheetListModel()
+        self.sheet_table = table_view("sheetTable", self.sheets)
+        self.sheet_table.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.sheet_table.doubleClicked.connect(lambda index: self.resolve(index))
+        self.resolve_button = QPushButton("&Resolve discrepancy…", objectName="resolveButton")
+        self.resolve_button.clicked.connect(lambda: self.resolve())
+        self.void_button = QPushButton("&Void sheet…", objectName="voidButton")
+        self.void_button.clicked.connect(self.void)
+        self._layout()
+
+    def _layout(self) -> None:
+        form = QFormLayout()
+        form.addRow("&Contest", self.contest)
+        form.addRow("&Precinct", self.precinct)
+        form.addRow("De&vice", self.device)
+        form.addRow("&Method", self.method)
+        form.addRow("Sheet &ID", self.sheet_id)
+        form.addRow("Counted &by", self.counted_by)
+        scroll = QScrollArea()
+        scroll.setWidget(self.lines)
+        scroll.setWidgetResizable(True)
+        entry = QGroupBox("Enter a tally sheet")
+        entry_layout = QVBoxLayout(entry)
+        entry_layout.addLayout(form)
+        entry_layout.addWidget(self.sheet_note)
+        entry_layout.addWidget(scroll, 1)
+        entry_layout.addWidget(self.save_button)
+        entry_layout.addWidget(self.message)
+        sheets = QGroupBox("Sheets of this contest")
+        sheets_layout = QVBoxLayout(sheets)
+        sheets_layout.addWidget(self.sheet_table, 1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.resolve_button)
+        buttons.addWidget(self.void_button)
+        buttons.addStretch(1)
+        sheets_layout.addLayout(buttons)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(entry, 1)
+        layout.addWidget(sheets, 1)
+
+    def first_focus(self) -> QWidget:
+        return self.sheet_id
+
+    # -- filling ---------------------------------------------------------------------------
+    def show_snapshot(self, snapshot: Snapshot | None) -> None:
+        self.snapshot = snapshot
+        current = self.contest.currentText()
+        self.contest.blockSignals(True)
+        self.contest.clear()
+        for contest in snapshot.results.contests if snapshot else ():
+            self.contest.addItem(contest.name)
+        self.contest.blockSignals(False)
+        found = self.contest.findText(current)
+        self.contest.setCurrentIndex(found if found >= 0 else 0)
+        self._contest_changed()
+
+    def choose_contest(self, name: str) -> None:
+        self.contest.setCurrentIndex(self.contest.findText(name))
+
+    def _contest_changed(self) -> None:
+        name = self.contest.currentText()
+        snapshot = self.snapshot
+        if snapshot is None or not name:
+            self.lines.set_choices((), 1)
+            self.sheets.set_rows([])
+            return
+        contest = snapshot.results.contest(name)
+        voting = snapshot.results.precinct_votes(name)
+        chosen = self.precinct.currentText()
+        self.precinct.clear()
+        self.precinct.addItems([p.name for p in snapshot.results.precincts if p.name in voting])
+        if self.precinct.findText(chosen) >= 0:
+            self.precinct.setCurrentIndex(self.precinct.findText(chosen))
+        scope = snapshot.scopes.get(name)
+        if scope is not None:
+            self.method.setCurrentIndex(self.method.findData(scope.method.value))
+        self.lines.set_choices(contest.choice_names(), contest.seats)
+        self._refresh_sheets()
+
+    def _refresh_sheets(self) -> None:
+        store = self.window_.store
+        name = self.contest.currentText()
+        self.sheets.set_rows(list_sheets(store, name) if store is not None and name else [])
+
+    def _sheet_id_entered(self) -> None:
+        fields = self.lines.fields()
+        if fields:
+            fields[0].setFocus()
+
+    def _describe_sheet(self) -> None:
+        """Say which entry this will be; never the numbers typed before (blind second entry)."""
+        store, sheet = self.window_.store, self.sheet_id.text().strip()
+        if store is None or not sheet:
+            self.sheet_note.clear()
+            return
+        try:
+            status = sheet_status(store, sheet)
+        except (RecountError, TypeError, IndexError):
+            self.sheet_note.setText(f"Sheet {sheet}: new sheet, first entry.")
+            return
+        if status.state is SheetState.ENTERED_ONCE:
+            self.sheet_note.setText(f"Sheet {sheet}: second entry (blind: the first entry is not shown).")
+        else:
+            self.sheet_note.setText(f"Sheet {sheet} is {state_text(status.state)}: it takes no more entries.")
+
+    # -- saving ----------------------------------------------------------------------------
+    def entry(self) -> TallySheetEntry:
+        missing = self.lines.missing_choices()
+        if missing:
+            raise ValueError(f"enter a count for {', '.join(missing)} (0 if none)")
+        other = self.lines.other_lines()
+        return TallySheetEntry(
+            sheet_id=self.sheet_id.text(), contest=self.contest.currentText(),
+            counts={k: v for k, v in self.lines.counts().items() if v is not None},
+            precinct=self.precinct.currentText() or None, device=self.device.text().strip() or None,
+            method=self.method.currentData(), counted_by=self.counted_by.text(), **other,
+        )
+
+    def save(self) -> EntryResult | None:
+        store = self.window_.store
+        if store is None:
+            return None
+        try:
+            result = enter_sheet(store, self.entry())
+        except SheetError as error:
+            self._say("\n".join(p.message for p in error.problems), error=True)
+            return None
+        except (RecountError, ValueError) as error:
+            self._say(str(error), error=True)
+            return None
+        self._say(self._result_text(result), error=result.state is SheetState.DISCREPANCY)
+        self._next_sheet()
+        self.window_.reload()
+        return result
+
+    @staticmethod
+    def _result_text(result: EntryResult) -> str:
+        text = f"Saved sheet {result.sheet_id}, entry {result.entry_number}: {state_text(result.state)}."
+        if result.state is SheetState.ENTERED_ONCE:
+            text += " A second operator now enters it again, blind."
+        if result.differing:
+            text += " The entries differ on: " + ", ".join(d.line for d in result.differing) + "."
+        return " ".join([text, *result.warnings])
+
+    def _next_sheet(self) -> None:
+        self.lines.clear()
+        self.sheet_id.clear()
+        self.sheet_note.clear()
+        if self.precinct.currentIndex() + 1 < self.precinct.count():
+            self.precinct.setCurrentIndex(self.precinct.currentIndex() + 1)
+        self.sheet_id.setFocus()
+
+    def _say(self, text: str, error: bool) -> None:
+        self.message.setText(text)
+        self.message.setStyleSheet("font-size: 11pt; color: #b00020;" if error else "font-size: 11pt; color: #1b6e20;")
+
+    # -- the resolver's tools --------------------------------------------------------------
+    def _chosen_sheet(self, index: QModelIndex | None = None) -> SheetStatus | None:
+        index = index if index is not None and index.isValid() else self.sheet_table.currentIndex()
+        return self.sheets.row_at(index.row()) if index.isValid() else None
+
+    def resolve(self, index: QModelIndex | None = None) -> DiscrepancyDialog | None:
+        sheet = self._chosen_sheet(index)
+        if sheet is None or sheet.state is not SheetState.DISCREPANCY:
+            self._say("Choose a sheet in discrepancy to resolve.", error=True)
+            return None
+        dialog = DiscrepancyDialog(self.window_.store, sheet.sheet_id, self)
+        dialog.accepted.connect(self._after_change)
+        dialog.open()
+        return dialog
+
+    def void(self) -> None:
+        sheet = self._chosen_sheet()
+        if sheet is None:
+            self._say("Choose a sheet to void.", error=True)
+            return
+        reason, ok = QInputDialog.getText(self, "Void sheet", f"Why is sheet {sheet.sheet_id} voided?")
+        if not ok:
+            return
+        try:
+            void_sheet(self.window_.store, sheet.sheet_id, reason)
+        except RecountError as error:
+            QMessageBox.warning(self, "Void sheet", str(error))
+            return
+        self._say(f"Sheet {sheet.sheet_id} voided: {reason.strip()}", error=False)
+        self._after_change()
+
+    def _after_change(self) -> None:
+        self.window_.reload()
+        self._refresh_sheets()

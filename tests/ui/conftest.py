@@ -1,0 +1,36 @@
+"""GUI fixtures: a private home folder (recent files, window state) and the sample election in a window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from recount_desktop.ui.app import create_main_window
+from recount_desktop.ui.main_window import MainWindow
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("RECOUNT_DESKTOP_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+@pytest.fixture
+def warnings_shown(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every QMessageBox.warning's text, instead of a modal box that would block the test."""
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _parent, _title, text, *a, **k: shown.append(text))
+    return shown
+
+
+@pytest.fixture
+def sample_window(qtbot) -> MainWindow:
+    """The window as a clerk first sees it: the bundled Cass County sample election."""
+    window = create_main_window(operator="clerk-a")
+    qtbot.addWidget(window)
+    window.resize(1366, 768)
+    window.show()
+    qtbot.waitExposed(window)
+    return window

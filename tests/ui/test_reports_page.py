@@ -1,0 +1,69 @@
+"""Reports from the window: the canvassers' report and blank tally sheets to PDF, preview, signature."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QInputDialog
+
+from recount_desktop.recount.scope import set_scope
+from recount_desktop.reports.signing import load_roots, verify_pdf
+from tests.reports.certs import make_certificates
+
+MAYOR = "Mayor of Plattsmouth"
+
+
+def _text(path: Path) -> str:
+    return " ".join(page.extract_text() for page in PdfReader(str(path)).pages)
+
+
+def _export(qtbot, window, button, target: Path, monkeypatch) -> None:
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(target), "PDF files (*.pdf)"))
+    page = window.reports_page
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.task is not None and page.task.done, timeout=30000)
+
+
+@pytest.mark.slow
+def test_export_the_report_and_blank_sheets_and_preview_them(qtbot, sample_window, tmp_path, monkeypatch) -> None:
+    set_scope(sample_window.store, MAYOR, "all", method="manual")
+    sample_window.reload()
+    page = sample_window.reports_page
+    sample_window.show_page(4)
+    report = tmp_path / "report.pdf"
+    _export(qtbot, sample_window, page.report_button, report, monkeypatch)
+    text = _text(report)
+    for contest in ("County Sheriff", MAYOR, "Library Levy Question"):
+        assert contest in text
+    assert "Wrote" in page.message.text()
+    if page.images:  # pdftoppm present: one image per page, and Print is offered
+        assert len(page.images) == len(PdfReader(str(report)).pages)
+        assert page.print_button.isEnabled()
+    sheets = tmp_path / "sheets.pdf"
+    _export(qtbot, sample_window, page.sheets_button, sheets, monkeypatch)
+    sheet_text = _text(sheets)
+    assert MAYOR in sheet_text and "Precinct 01" in sheet_text
+    assert len(PdfReader(str(sheets)).pages) >= 14  # one sheet per precinct of the contest
+
+
+def test_blank_sheets_without_a_scope_explain_why(qtbot, sample_window, tmp_path, monkeypatch) -> None:
+    page = sample_window.reports_page
+    _export(qtbot, sample_window, page.sheets_button, tmp_path / "none.pdf", monkeypatch)
+    assert "not written" in page.message.text()
+    assert not (tmp_path / "none.pdf").exists()
+
+
+@pytest.mark.slow
+def test_a_signed_report_verifies(qtbot, sample_window, tmp_path, monkeypatch) -> None:
+    root, p12 = make_certificates(tmp_path, password=b"board-2026")
+    page = sample_window.reports_page
+    page.p12.setText(str(p12))
+    page.sign.setChecked(True)
+    monkeypatch.setattr(QInputDialog, "getText", lambda *_a, **_k: ("board-2026", True))
+    signed = tmp_path / "signed.pdf"
+    _export(qtbot, sample_window, page.report_button, signed, monkeypatch)
+    checks = verify_pdf(signed.read_bytes(), load_roots([root]))
+    assert checks and all(check.ok for check in checks)

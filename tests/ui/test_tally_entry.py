@@ -1,0 +1,144 @@
+"""Tally sheet entry by keyboard: blind double entry by two operators, discrepancy, resolution, void."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QInputDialog
+
+from recount_desktop.recount.sheets import SheetState, list_sheets, sheet_status
+from recount_desktop.ui.discrepancy import DiscrepancyDialog
+from recount_desktop.ui.main_window import MainWindow
+from recount_desktop.ui.tally_entry import SheetListModel, TallyEntryPage
+
+MAYOR = "Mayor of Plattsmouth"
+
+
+@pytest.fixture
+def entry(sample_window: MainWindow) -> TallyEntryPage:
+    page = sample_window.entry_page
+    sample_window.show_page(1)
+    page.choose_contest(MAYOR)
+    return page
+
+
+def type_sheet(qtbot, page: TallyEntryPage, sheet_id: str, values: list[str]) -> None:
+    """As a clerk does: sheet ID, Enter, then each line followed by Enter (the last one saves)."""
+    page.sheet_id.setFocus()
+    qtbot.keyClicks(page.sheet_id, sheet_id)
+    qtbot.keyClick(page.sheet_id, Qt.Key.Key_Return)
+    for value in values:
+        focused = page.focusWidget()
+        qtbot.keyClicks(focused, value)
+        qtbot.keyClick(focused, Qt.Key.Key_Return)
+
+
+def test_the_form_has_a_line_per_choice_then_the_ballot_lines(entry) -> None:
+    labels = list(entry.lines.choice_fields)
+    assert labels == ["Ellen Fitch", "Gary Novak"]
+    assert len(entry.lines.fields()) == 6
+
+
+def test_digits_only_and_a_live_running_total(entry, qtbot) -> None:
+    fields = entry.lines.fields()
+    qtbot.keyClicks(fields[0], "12a-3")
+    assert fields[0].text() == "123"
+    qtbot.keyClicks(fields[1], "77")
+    assert entry.lines.total.text() == "200"
+    qtbot.keyClicks(entry.lines.other_fields["ballots"], "150")
+    assert "addition" not in entry.lines.check.text()
+    assert "50 too many" in entry.lines.check.text()
+
+
+def test_two_operators_enter_a_sheet_blind_and_it_is_verified(sample_window, entry, qtbot) -> None:
+    entry.precinct.setCurrentIndex(entry.precinct.findText("Precinct 01"))
+    type_sheet(qtbot, entry, "MAYOR-01", ["120", "118", "", "", "", ""])
+    assert "entry 1: entered once" in entry.message.text()
+    assert entry.precinct.currentText() == "Precinct 02"  # the next sheet is opened
+    assert entry.sheet_id.hasFocus() and entry.sheet_id.text() == ""
+    status = sheet_status(sample_window.store, "MAYOR-01")
+    assert status.state is SheetState.ENTERED_ONCE and status.counts is None
+    sample_window.set_operator("clerk-b")
+    entry.precinct.setCurrentIndex(entry.precinct.findText("Precinct 01"))
+    entry.sheet_id.setFocus()
+    qtbot.keyClicks(entry.sheet_id, "MAYOR-01")
+    qtbot.keyClick(entry.sheet_id, Qt.Key.Key_Return)
+    assert "second entry (blind" in entry.sheet_note.text()
+    assert all(f.text() == "" for f in entry.lines.fields())  # nothing of the first entry shows
+    for value in ["120", "118"]:
+        qtbot.keyClicks(entry.focusWidget(), value)
+        qtbot.keyClick(entry.focusWidget(), Qt.Key.Key_Tab)
+    qtbot.keyClick(entry.focusWidget(), Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert "entry 2: verified" in entry.message.text()
+    status = sheet_status(sample_window.store, "MAYOR-01")
+    assert status.state is SheetState.VERIFIED
+    assert status.counts.count_map() == {"Ellen Fitch": 120, "Gary Novak": 118}
+    assert [who for _, who, _ in status.entries] == ["clerk-a", "clerk-b"]
+    assert entry.sheets.data(entry.sheets.index(0, 2)) == "verified"
+
+
+def test_a_mismatch_lands_in_discrepancy_and_a_third_operator_resolves_it(sample_window, entry, qtbot) -> None:
+    entry.precinct.setCurrentIndex(entry.precinct.findText("Precinct 03"))
+    type_sheet(qtbot, entry, "MAYOR-03", ["101", "99", "", "", "", ""])
+    sample_window.set_operator("clerk-b")
+    entry.precinct.setCurrentIndex(entry.precinct.findText("Precinct 03"))
+    type_sheet(qtbot, entry, "MAYOR-03", ["101", "96", "", "", "", ""])
+    assert "discrepancy" in entry.message.text() and "Gary Novak" in entry.message.text()
+    sample_window.set_operator("supervisor")
+    entry.sheet_table.selectRow(0)
+    dialog = entry.resolve()
+    qtbot.addWidget(dialog)
+    assert dialog.highlighted == ["Gary Novak"]
+    assert dialog.fields["Ellen Fitch"].text() == "101"
+    assert dialog.fields["Gary Novak"].hasFocus() or dialog.focusWidget() is dialog.fields["Gary Novak"]
+    qtbot.keyClicks(dialog.fields["Gary Novak"], "99")
+    qtbot.keyClicks(dialog.reason, "paper sheet re-read by the board")
+    dialog.resolve()
+    assert dialog.result() == DiscrepancyDialog.DialogCode.Accepted
+    status = sheet_status(sample_window.store, "MAYOR-03")
+    assert status.state is SheetState.RESOLVED
+    assert status.counts.count_map() == {"Ellen Fitch": 101, "Gary Novak": 99}
+    assert entry.sheets.data(entry.sheets.index(0, 2)) == "resolved"
+
+
+def test_one_operator_cannot_enter_both_times(sample_window, entry, qtbot) -> None:
+    type_sheet(qtbot, entry, "MAYOR-05", ["1", "2", "", "", "", ""])
+    entry.precinct.setCurrentIndex(entry.precinct.findText("Precinct 01"))
+    type_sheet(qtbot, entry, "MAYOR-05", ["1", "2", "", "", "", ""])
+    assert "clerk-a" in entry.message.text()
+    assert sheet_status(sample_window.store, "MAYOR-05").state is SheetState.ENTERED_ONCE
+
+
+def test_a_missing_line_is_refused_and_nothing_is_stored(sample_window, entry, qtbot) -> None:
+    entry.sheet_id.setText("MAYOR-09")
+    entry.lines.fields()[0].setText("5")
+    entry.save()
+    assert "Gary Novak" in entry.message.text()
+    assert list_sheets(sample_window.store) == ()
+
+
+def test_void_a_sheet_with_a_reason(sample_window, entry, qtbot, monkeypatch) -> None:
+    type_sheet(qtbot, entry, "MAYOR-07", ["3", "4", "", "", "", ""])
+    monkeypatch.setattr(QInputDialog, "getText", lambda *_a, **_k: ("torn sheet, recounted as MAYOR-07B", True))
+    entry.sheet_table.selectRow(0)
+    entry.void_button.click()
+    status = sheet_status(sample_window.store, "MAYOR-07")
+    assert status.state is SheetState.VOIDED and status.void_reason == "torn sheet, recounted as MAYOR-07B"
+    assert entry.sheets.data(entry.sheets.index(0, 4)) == "torn sheet, recounted as MAYOR-07B"
+
+
+def test_saved_sheets_survive_closing_the_window(qtbot, sample_window, entry) -> None:
+    type_sheet(qtbot, entry, "MAYOR-11", ["10", "20", "", "", "", ""])
+    path = sample_window.store.path
+    sample_window.close()
+    from recount_desktop.store import open_election_file
+
+    with open_election_file(path) as store:
+        assert [s.sheet_id for s in list_sheets(store)] == ["MAYOR-11"]
+        assert store.audit_entries()[-1].action == "sheet.enter"
+
+
+def test_sheet_list_model_passes_the_model_tester(qtmodeltester, qtbot, sample_window, entry) -> None:
+    type_sheet(qtbot, entry, "MAYOR-12", ["10", "20", "", "", "", ""])
+    assert isinstance(entry.sheets, SheetListModel)
+    qtmodeltester.check(entry.sheets)
