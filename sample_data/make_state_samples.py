@@ -15,21 +15,11 @@ from pathlib import Path
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
+from recount_desktop.importers.template_writer import CONTESTS as CONTEST_COLUMNS
+
 HERE = Path(__file__).resolve().parent
 PRECINCTS = ("Precinct 1", "Precinct 2", "Precinct 3", "Precinct 4")
 WEIGHTS = (30, 25, 25, 20)
-CONTEST_COLUMNS = (
-    "Contest",
-    "Kind",
-    "Seats",
-    "Scope",
-    "Election Type",
-    "Voting Method",
-    "Approval",
-    "Measure Type",
-    "Filed With",
-    "Runoff Possible",
-)
 
 # state -> (election fields, counties by precinct, contests: name -> (totals, attributes))
 Contests = dict[str, tuple[dict[str, int], dict[str, object]]]

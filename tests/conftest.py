@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
 from datetime import date
 from pathlib import Path
 
@@ -68,3 +71,18 @@ def election_file(tmp_path: Path, election: Election) -> ElectionFile:
     store = create_election_file(tmp_path / "test.canvass", election, operator="clerk-a")
     yield store
     store.close()
+
+
+def kill_child_at(script: str, args: list[str], marker: str) -> int:
+    """Run ``python -c script args`` and SIGKILL it as soon as it prints ``marker`` on a line of its own
+    (crash-safety tests: the kill lands mid-write, at a moment the child chooses). Returns the exit code."""
+    child = subprocess.Popen([sys.executable, "-c", script, *args],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert child.stdout is not None
+    for line in child.stdout:
+        if line.strip() == marker:
+            break
+    else:
+        pytest.fail(f"child ended before {marker!r}: exit {child.wait()}")
+    child.send_signal(signal.SIGKILL)
+    return child.wait()

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from recount_desktop import __version__
 from recount_desktop.cli.common import CommandError
+from recount_desktop.store.errors import ElectionFileError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -37,7 +38,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(args_list)
     try:
         return int(args.func(args) or 0)
-    except CommandError as error:
+    except (CommandError, ElectionFileError) as error:
+        # ElectionFileError: a change refused by the file itself (locked, read-only, disk full); its
+        # message names the file and nothing was stored.
         print(f"recount-desktop: {error}", file=sys.stderr)
         return 1
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
 
-from recount_desktop.cli.common import CommandError, open_election
+from recount_desktop.cli.common import CommandError, open_election, require_tallies
 from recount_desktop.domain import Election, ElectionResults, State
 from recount_desktop.domain.rules import (
     ContestAnalysis,
@@ -20,8 +20,7 @@ from recount_desktop.domain.rules import (
     load_rules,
     waivers_from_settings,
 )
-
-SQLITE_HEADER = b"SQLite format 3\x00"
+from recount_desktop.store.election_file import SQLITE_HEADER
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,14 +41,14 @@ def _is_election_file(path: Path) -> bool:
         with path.open("rb") as handle:
             return handle.read(len(SQLITE_HEADER)) == SQLITE_HEADER
     except OSError as error:
-        raise CommandError(f"{path}: cannot read the file ({error})") from error
-
+        raise CommandError(f"{path}: cannot read the file ({error.strerror or error})") from error
 
 
 def _from_election_file(
     args: argparse.Namespace,
 ) -> tuple[Election, ElectionResults, ReadingSettings, dict[str, tuple[str, ...]]]:
     with open_election(args.source) as store:
+        require_tallies(store, args.source, "analyse")
         election, results, stored = store.election(), store.results(), store.settings()
     if args.state and State(args.state) is not election.state:
         raise CommandError(f"{args.source}: the election is in {election.state}, not {args.state}")
@@ -91,6 +90,8 @@ def _from_tally_file(args: argparse.Namespace) -> tuple[Election, ElectionResult
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.source)
+    if path.is_dir():
+        raise CommandError(f"{path}: is a folder; give an election file or a tally file")
     if not path.is_file():
         raise CommandError(f"{path}: no such file")
     if _is_election_file(path):

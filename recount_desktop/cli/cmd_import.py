@@ -35,6 +35,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{len(imported.warnings)} warning(s):\n{format_problems(imported.warnings)}", file=sys.stderr)
     for warning in outcome.warnings:
         print(f"{args.file}, sheet 'Election': warning: {warning}", file=sys.stderr)
+    if not outcome.applied and not outcome.differences:
+        raise CommandError(
+            f"{args.election} already holds these same tallies; importing {args.file} would change "
+            "nothing, so nothing was changed"
+        )
     if not outcome.applied:
         shown = "\n".join(f"  {d}" for d in outcome.differences[:SHOWN_DIFFERENCES])
         more = len(outcome.differences) - SHOWN_DIFFERENCES

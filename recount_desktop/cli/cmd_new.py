@@ -38,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
         with create_election_file(args.election, election, operator=args.operator):
             pass
     except (ValueError, ElectionFileError) as error:
-        raise CommandError(f"{args.election}: {error}" if isinstance(error, ValueError) else str(error)) from error
+        message = f"{args.election}: {error}" if isinstance(error, ValueError) else str(error)
+        raise CommandError(message) from error
     print(f"Created {args.election}: {election.name}, {election.jurisdiction}, {election.state_name}")
     return 0

@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from recount_desktop.cli.cmd_report import write_atomically
-from recount_desktop.cli.common import CommandError, open_election
+from recount_desktop.cli.common import CommandError, open_election, require_tallies, write_atomically
 from recount_desktop.reports.tally_sheets import NoRecountScope, blank_sheets, render_tally_sheets
 
 
@@ -21,6 +20,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     with open_election(args.election) as store:
+        require_tallies(store, args.election, "print sheets for")
         if args.contest and args.contest not in {c.name for c in store.results().contests}:
             raise CommandError(f"{args.election}: no contest named {args.contest!r}")
         try:

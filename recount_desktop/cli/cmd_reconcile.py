@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from recount_desktop.cli.common import add_operator_option, open_election
+from recount_desktop.cli.common import CommandError, add_operator_option, open_election, require_tallies
 from recount_desktop.domain.outcome import ContestOutcome
 from recount_desktop.recount.reconcile import ContestReconciliation, reconcile, reconciliation_to_json
 
@@ -20,12 +20,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def run(args: argparse.Namespace) -> int:
     with open_election(args.election, args.operator) as store:
+        require_tallies(store, args.election, "reconcile")
         result = reconcile(store)
+    if not result.contests:
+        raise CommandError(
+            f"{args.election}: no recount scope or tally sheets yet, so there is nothing to reconcile; "
+            f"enter sheets with `recount-desktop sheets import {args.election} FILE`"
+        )
     if args.json:
         print(json.dumps(reconciliation_to_json(result), indent=2, ensure_ascii=False))
-        return 0
-    if not result.contests:
-        print(f"{args.election}: no recount scope or tally sheets yet")
         return 0
     if result.single_entry:
         print("Single-entry mode: each sheet was entered once, without a second independent entry.")

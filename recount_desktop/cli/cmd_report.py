@@ -8,11 +8,9 @@ check of a signed report; anything else is an election file.
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 from pathlib import Path
 
-from recount_desktop.cli.common import CommandError, open_election
+from recount_desktop.cli.common import CommandError, open_election, require_tallies, write_atomically
 from recount_desktop.reports.certification import CertificationFileError
 from recount_desktop.reports.render import render_report
 from recount_desktop.reports.report_data import build_report_data
@@ -55,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
 
 def run_report(args: argparse.Namespace) -> int:
     with open_election(args.target) as store:
+        require_tallies(store, args.target, "report")
         try:
             data = build_report_data(store)
         except CertificationFileError as error:
@@ -81,20 +80,6 @@ def read_password(path: Path) -> bytes:
         return path.read_bytes().rstrip(b"\r\n")
     except OSError as error:
         raise CommandError(f"{path}: cannot read the password file ({error.strerror})") from error
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write beside the target and rename, so a half-written PDF never replaces a good one."""
-    if not path.parent.is_dir():
-        raise CommandError(f"{path}: the folder {path.parent} does not exist")
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-    try:
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        os.replace(temporary, path)
-    except OSError as error:
-        Path(temporary).unlink(missing_ok=True)
-        raise CommandError(f"{path}: cannot write the file ({error.strerror})") from error
 
 
 def run_verify(args: argparse.Namespace) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from recount_desktop.cli.common import CommandError, add_operator_option, open_election
+from recount_desktop.cli.common import CommandError, add_operator_option, open_election, require_tallies
 from recount_desktop.recount.sheet_template import SheetImportError, import_sheet_file, read_sheet_file
 from recount_desktop.recount.sheets import SheetState
 
@@ -26,8 +26,9 @@ def run_import(args: argparse.Namespace) -> int:
     if read.problems:
         raise CommandError(str(SheetImportError(args.file, read.problems)))
     with open_election(args.election, args.operator) as store:
+        require_tallies(store, args.election, "recount")
         try:
-            imported = import_sheet_file(store, args.file)
+            imported = import_sheet_file(store, args.file, read)
         except SheetImportError as error:
             raise CommandError(str(error)) from error
     for warning in imported.warnings:

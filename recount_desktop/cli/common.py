@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
 from datetime import date
+from pathlib import Path
 
 from recount_desktop.store import ElectionFile, ElectionFileError, open_election_file
 from recount_desktop.store.election_file import default_operator
@@ -20,6 +23,16 @@ def open_election(path: str, operator: str | None = None) -> ElectionFile:
         raise CommandError(str(error)) from error
 
 
+def require_tallies(store: ElectionFile, path: str, command: str) -> None:
+    """Refuse a command that works on results when none are imported yet (an empty report or analysis
+    would look like a finding)."""
+    if not store.counts()["tally"]:
+        raise CommandError(
+            f"{path}: the election holds no tallies yet, so there is nothing to {command}; "
+            f"import them first with `recount-desktop import {path} FILE`"
+        )
+
+
 def add_operator_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--operator", default=default_operator(),
@@ -32,3 +45,30 @@ def iso_date(text: str) -> date:
         return date.fromisoformat(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(f"{text!r} is not a date in the form YYYY-MM-DD") from error
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write beside the target and rename, so a half-written PDF never replaces a good one."""
+    if path.is_dir():
+        raise CommandError(f"{path}: is a folder; give a file name such as {path / 'report.pdf'}")
+    if not path.parent.is_dir():
+        raise CommandError(f"{path}: the folder {path.parent} does not exist")
+    temporary: str | None = None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        # mkstemp makes the file private (0600); a printed report is for the board, so give it the
+        # permissions any new file of the user's gets.
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, path)
+    except OSError as error:
+        if temporary is not None:
+            Path(temporary).unlink(missing_ok=True)
+        raise CommandError(f"{path}: cannot write the file ({error.strerror or error})") from error
+
+
+def _umask() -> int:
+    current = os.umask(0)
+    os.umask(current)
+    return current

@@ -1,5 +1,6 @@
 """Pure-Python election records and arithmetic. No Qt, no pandas, no sqlite here."""
 
+from recount_desktop.domain.outcome import ChoiceOutcome, ContestOutcome, contest_outcome
 from recount_desktop.domain.records import (
     Approval,
     BoardMember,
@@ -19,7 +20,6 @@ from recount_desktop.domain.records import (
     Tally,
     VotingMethod,
 )
-from recount_desktop.domain.outcome import ChoiceOutcome, ContestOutcome, contest_outcome
 
 __all__ = [
     "Approval",

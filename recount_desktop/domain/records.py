@@ -124,7 +124,9 @@ class Approval:
             return cls(rule="required", required_votes=int(number))
         match = re.fullmatch(r"(\d+)\s*/\s*(\d+)", raw) or re.fullmatch(r"(\d+(?:\.\d+)?)\s*%", raw)
         if match is None:
-            raise ValueError(f"approval must be 'majority', a fraction like '3/5' or 'required:N', not {text!r}")
+            raise ValueError(
+                f"approval must be 'majority', a fraction like '3/5' or 'required:N', not {text!r}"
+            )
         if raw.endswith("%"):
             value = Fraction(match.group(1)) / 100
         else:

@@ -122,13 +122,13 @@ def import_into_election(store: ElectionFile, imported: TallyImport, replace: bo
         "warnings": [*sheet_warnings, *(str(w) for w in imported.warnings[:AUDIT_WARNING_LIMIT])],
         "replaced_changes": len(changes),
     }
-    store.replace_results(imported.results, details)
     members = imported.election_fields.get("board_members") or ()
-    added = 0
+    updated = None
     if members and not election.board_members:
         # the signature blocks come from the sheet only when the election file has none of its own
-        store.update_election(dataclasses.replace(election, board_members=tuple(members)))
-        added = len(members)
+        updated = dataclasses.replace(election, board_members=tuple(members))
+    store.replace_results(imported.results, details, election=updated)
+    added = len(members) if updated is not None else 0
     return ImportOutcome(
         applied=True, differences=changes, details=details, warnings=sheet_warnings, board_members_added=added
     )

@@ -23,7 +23,7 @@ class Problem:
         if self.sheet is not None:
             parts.append(f"sheet '{self.sheet}'")
         if self.cell:
-            parts.append(self.cell if self.cell.startswith("line") else f"cell {self.cell}")
+            parts.append(self.cell if self.cell.startswith(("line", "row")) else f"cell {self.cell}")
         return f"{', '.join(parts)}: {self.message}"
 
 

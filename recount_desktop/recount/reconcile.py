@@ -39,7 +39,7 @@ from recount_desktop.recount.scope import (
     read_scope,
 )
 from recount_desktop.recount.sheet_rows import SheetLines, read_entries_by_id, setting, setting_is_yes
-from recount_desktop.recount.sheets import ALLOW_SAME_OPERATOR, SINGLE_ENTRY
+from recount_desktop.recount.sheets import ALLOW_SAME_OPERATOR, SINGLE_ENTRY, same_person
 from recount_desktop.store import ElectionFile
 from recount_desktop.store.mapping import read_contests
 
@@ -201,11 +201,15 @@ def _unit_key(lines: SheetLines, device_precincts: dict[str, str]) -> tuple[str 
 
 
 def _unit_rows(contest: Contest, sheets: _Sheets, original: dict[str, dict[str, int]],
-               device_precincts: dict[str, str]) -> list[UnitDifference]:
+               device_precincts: dict[str, str],
+               without_sheet: tuple[RecountUnit, ...] = ()) -> list[UnitDifference]:
     grouped: dict[tuple[str | None, str | None], list[SheetLines]] = defaultdict(list)
     for lines in sheets.counted:
         grouped[_unit_key(lines, device_precincts)].append(lines)
     waiting = {_unit_key(lines, device_precincts) for lines in sheets.pending}
+    # A precinct whose scope names several devices is complete only when each has a sheet: one device
+    # counted alone would replace the whole precinct's original count with part of it.
+    waiting |= {(u.precinct, None) if u.precinct else (None, u.device) for u in without_sheet}
     choices = contest.choice_names()
     rows = []
     for key, group in grouped.items():
@@ -306,7 +310,8 @@ def _reconcile_contest(conn: sqlite3.Connection, contest: Contest,
     original = _original_votes(conn, contest.name)
     original_totals = _original_totals(contest, original)
     sheets = _contest_sheets(conn, contest.name, context.single_entry)
-    units = _unit_rows(contest, sheets, original, context.device_precincts)
+    without_sheet = _units_without_sheet(conn, contest.name, sheets, context.device_precincts)
+    units = _unit_rows(contest, sheets, original, context.device_precincts, without_sheet)
     amended, whole = _amended(contest, units, original_totals)
     before, after = contest_outcome(contest, original_totals), contest_outcome(contest, amended)
     scope = read_scope(conn, contest.name)
@@ -323,7 +328,7 @@ def _reconcile_contest(conn: sqlite3.Connection, contest: Contest,
         outcome_before=before, outcome_after=after,
         margin_before=seat_margin(contest, before), margin_after=seat_margin(contest, after),
         pending_sheets=len(sheets.pending),
-        units_without_sheet=_units_without_sheet(conn, contest.name, sheets, context.device_precincts),
+        units_without_sheet=without_sheet,
         whole_contest_retabulated=whole,
         substantial_changes=tuple(substantial_changes(conn, units)) if election.state == "NE" else (),
         findings_after=rules.findings, after_recount=rules.statements, rules_note=rules.note,
@@ -350,12 +355,13 @@ def reconcile(store: ElectionFile) -> Reconciliation:
 
 
 def _same_operator_sheets(conn: sqlite3.Connection) -> int:
-    row = conn.execute(
-        "SELECT COUNT(*) FROM recount_entry a JOIN recount_entry b ON a.sheet_id = b.sheet_id"
-        " AND a.entry_number = 1 AND b.entry_number = 2"
-        " WHERE lower(trim(a.entered_by)) = lower(trim(b.entered_by))"
-    ).fetchone()
-    return int(row[0])
+    """Sheets whose two entries were made by one person, by the same test that allowed them
+    (``same_person``: case-folded, spaces folded; SQLite's lower() folds ASCII letters only)."""
+    pairs = conn.execute(
+        "SELECT a.entered_by, b.entered_by FROM recount_entry a JOIN recount_entry b"
+        " ON a.sheet_id = b.sheet_id AND a.entry_number = 1 AND b.entry_number = 2"
+    )
+    return sum(1 for first, second in pairs if same_person(first, second))
 
 
 def reconciliation_to_json(reconciliation: Reconciliation) -> dict[str, Any]:

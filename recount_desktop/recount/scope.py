@@ -113,7 +113,8 @@ class ScopeProgress:
         return not self.units_without_sheet and self.entered_once == 0 and self.discrepancy == 0
 
 
-def _now() -> str:
+def utc_now() -> str:
+    """The time stamps of scopes and sheet entries: UTC to the second."""
     return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
@@ -182,8 +183,11 @@ def set_scope(
     if unknown:
         raise RecountError(f"no precinct named {', '.join(map(repr, unknown))} in {store.path}")
     scope = RecountScope(contest, all_units, chosen, method, requested_by.strip(),
-                         requested_at or _now(), set_by_sheets=False)
-    with store.transaction("recount.scope", _scope_details(scope)) as tx:
+                         requested_at or utc_now(), set_by_sheets=False)
+    details = _scope_details(scope)
+    with store.transaction("recount.scope", details) as tx:
+        previous = read_scope(tx, contest)
+        details["replaced"] = _scope_details(previous) if previous else None
         write_scope(tx, scope)
     return scope
 
@@ -210,6 +214,7 @@ def _scope_details(scope: RecountScope) -> dict[str, Any]:
         "method": str(scope.method),
         "requested_by": scope.requested_by,
         "requested_at": scope.requested_at,
+        "set_by_sheets": scope.set_by_sheets,
     }
 
 

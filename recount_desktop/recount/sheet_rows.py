@@ -11,10 +11,9 @@ import hashlib
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
-from recount_desktop.recount.scope import RecountMethod, RecountUnit
+from recount_desktop.recount.scope import RecountMethod, RecountUnit, utc_now
 from recount_desktop.store.audit import canonical_json
 
 # The lines of a paper sheet other than the choices, in the order the sheet prints them.
@@ -61,10 +60,6 @@ class SheetLines:
 
 def lines_digest(lines: SheetLines) -> str:
     return hashlib.sha256(canonical_json(lines.as_json()).encode("utf-8")).hexdigest()
-
-
-def utc_now() -> str:
-    return datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def setting(conn: sqlite3.Connection, key: str, default: str) -> str:

@@ -15,17 +15,19 @@ Besides the choices, a row's Choice may be ``Over Votes``, ``Under Votes``, ``Bl
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from openpyxl import Workbook, load_workbook
+from openpyxl import Workbook
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.datavalidation import DataValidation
 
+from recount_desktop.importers.apply import file_provenance
+from recount_desktop.importers.problems import ImportRejected, Problem, ProblemLog, format_problems
+from recount_desktop.importers.source import open_book
 from recount_desktop.recount.sheets import (
     EntryResult,
     SheetBatchError,
@@ -48,18 +50,7 @@ OTHER_LINE_NAMES = {
 HEADER_FIELDS = ("Contest", "Precinct", "Device", "Method", "Entered By", "Counted By")
 
 
-@dataclass(frozen=True)
-class SheetFileProblem:
-    file: str
-    sheet: str | None
-    cell: str | None
-    message: str
-
-    def __str__(self) -> str:
-        where = [self.file] + ([f"sheet '{self.sheet}'"] if self.sheet else [])
-        if self.cell:
-            where.append(self.cell if self.cell.startswith(("line", "row")) else f"cell {self.cell}")
-        return f"{', '.join(where)}: {self.message}"
+SheetFileProblem = Problem  # one problem type for every file a clerk imports
 
 
 @dataclass(frozen=True)
@@ -73,11 +64,8 @@ class SheetFile:
 class SheetImportError(Exception):
     def __init__(self, path: str, problems: tuple[SheetFileProblem, ...]) -> None:
         self.problems = problems
-        lines = [str(p) for p in problems[:50]]
-        if len(problems) > 50:
-            lines.append(f"... and {len(problems) - 50} more")
         super().__init__(f"{path}: not imported, the election is unchanged. {len(problems)} error(s):\n"
-                         + "\n".join(lines))
+                         + format_problems(problems))
 
 
 @dataclass(frozen=True)
@@ -118,19 +106,21 @@ def write_sheet_template(path: str | Path) -> None:
 
 # -- reading ---------------------------------------------------------------------------------------
 def _rows(path: Path) -> tuple[str | None, Iterator[tuple[Any, ...]], bool]:
-    """(sheet name, rows, is_csv); raises ValueError with a message naming the problem."""
-    if path.suffix.lower() == ".csv":
-        with path.open(newline="", encoding="utf-8-sig") as handle:
-            lines = [tuple(r) for r in csv.reader(handle)]
-        return None, iter(lines), True
+    """(sheet name, rows, is_csv); raises ValueError with a message naming the problem.
+
+    The tally importer's reader opens the file, so a sheet file is read as leniently as a tally file:
+    xlsx, xls, ods or CSV (UTF-8 or Windows-1252; comma, semicolon or tab), judged by its content.
+    """
     try:
-        book = load_workbook(str(path), read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many types for a file that is not a workbook
-        raise ValueError(f"not an Excel workbook (.xlsx) or CSV file ({error})") from error
-    match = next((n for n in book.sheetnames if n.strip().lower() == SHEET.lower()), None)
-    if match is None:
-        raise ValueError(f"no sheet named '{SHEET}' (found: {', '.join(book.sheetnames)})")
-    return match, book[match].iter_rows(values_only=True), False
+        book = open_book(path, ProblemLog(str(path)))
+        if book.is_csv:
+            return None, (tuple(r) for r in book.sheet("").rows), True
+        match = book.find_sheet(SHEET)
+        if match is None:
+            raise ValueError(f"no sheet named '{SHEET}' (found: {', '.join(book.sheet_names)})")
+        return match, (tuple(r) for r in book.sheet(match).rows), False
+    except ImportRejected as rejected:
+        raise ValueError(rejected.problems[-1].message) from rejected
 
 
 def _text(value: Any) -> str:
@@ -200,9 +190,8 @@ def read_sheet_file(path: str | Path) -> SheetFile:
     path = Path(path)
     try:
         sheet, rows, is_csv = _rows(path)
-    except (OSError, ValueError) as error:
-        text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        return SheetFile((), (SheetFileProblem(str(path), None, None, text),))
+    except ValueError as error:
+        return SheetFile((), (SheetFileProblem(str(path), None, None, str(error)),))
     reader = _Reader(path, sheet, is_csv)
     header = next(rows, None)
     if header is None or not reader.read_header(header):
@@ -302,13 +291,14 @@ def _entries(reader: _Reader, groups: dict[tuple[str, int], _Group]) -> tuple[li
 
 
 # -- importing into an election ----------------------------------------------------------------------
-def import_sheet_file(store: ElectionFile, path: str | Path) -> SheetImport:
-    """Read the file and enter every sheet in one transaction; any error stores nothing."""
-    read = read_sheet_file(path)
+def import_sheet_file(store: ElectionFile, path: str | Path, read: SheetFile | None = None) -> SheetImport:
+    """Read the file (unless ``read`` is its reading already) and enter every sheet in one transaction;
+    any error stores nothing. The audit entry records the file's name, size and SHA-256."""
+    read = read or read_sheet_file(path)
     if read.problems:
         raise SheetImportError(str(path), read.problems)
     try:
-        results = enter_sheets(store, read.entries, {"file": Path(path).name})
+        results = enter_sheets(store, read.entries, file_provenance(Path(path)))
     except SheetBatchError as batch:
         problems = []
         for index, error in batch.errors:

@@ -29,7 +29,7 @@ from enum import StrEnum
 from typing import Any
 
 from recount_desktop.recount import scope as scope_mod
-from recount_desktop.recount.scope import RecountError, RecountMethod, RecountScope, RecountUnit
+from recount_desktop.recount.scope import RecountError, RecountMethod, RecountScope, RecountUnit, utc_now
 from recount_desktop.recount.sheet_rows import (
     OTHER_LINES,
     SheetLines,
@@ -159,7 +159,8 @@ class SheetStatus:
     counted_by: str = ""  # the counting team named on the paper sheet (no numbers: safe while blind)
 
 
-def _same_person(a: str, b: str) -> bool:
+def same_person(a: str, b: str) -> bool:
+    """Two names typed for one operator (case and spacing aside)."""
     return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
 
 
@@ -212,22 +213,25 @@ def _election_problems(conn: sqlite3.Connection, entry: TallySheetEntry) -> tupl
     return problems, seats
 
 
-def _scope_problem(conn: sqlite3.Connection, entry: TallySheetEntry) -> SheetProblem | None:
+def _scope_problem(conn: sqlite3.Connection, entry: TallySheetEntry,
+                   ) -> tuple[SheetProblem | None, RecountUnit | None]:
     """CONTRACT.md: a sheet for a contest with no scope sets it; a sheet-made scope grows; a chosen one
-    holds (a petition's list of precincts is kept to)."""
+    holds (a petition's list of precincts is kept to). Returns the problem, or the unit the entry added
+    to the scope (for its audit entry)."""
     unit = scope_mod.placed_unit(conn, RecountUnit(entry.precinct, entry.device))
     current = scope_mod.read_scope(conn, entry.contest)
     if current is None:
         current = RecountScope(entry.contest, False, (), RecountMethod(entry.method),
-                               requested_at=scope_mod._now(), set_by_sheets=True)
+                               requested_at=utc_now(), set_by_sheets=True)
     if current.covers(unit):
-        return None
+        return None, None
     if not current.set_by_sheets:
-        return SheetProblem("precinct", f"{unit.label} is not in the recount scope of {entry.contest!r}")
+        outside = f"{unit.label} is not in the recount scope of {entry.contest!r}"
+        return SheetProblem("precinct", outside), None
     scope_mod.write_scope(conn, RecountScope(
         current.contest, False, (*current.units, unit), current.method, current.requested_by,
         current.requested_at, set_by_sheets=True))
-    return None
+    return None, unit
 
 
 def _sheet_row(conn: sqlite3.Connection, sheet_id: str) -> tuple[str, SheetState] | None:
@@ -256,7 +260,7 @@ def _next_number_problem(conn: sqlite3.Connection, entry: TallySheetEntry, enter
     number = entry.entry_number or (2 if other.number == 1 else 1)
     if number == other.number:
         return 0, None, [SheetProblem("entry", f"sheet {entry.sheet_id} already has entry {number}")]
-    if _same_person(other.entered_by, entered_by) and not setting_is_yes(conn, ALLOW_SAME_OPERATOR):
+    if same_person(other.entered_by, entered_by) and not setting_is_yes(conn, ALLOW_SAME_OPERATOR):
         message = (f"{other.entered_by} made entry {other.number} of sheet {entry.sheet_id};"
                    " the other entry must be made by someone else")
         return 0, None, [SheetProblem("entered_by", message)]
@@ -270,7 +274,7 @@ def _enter(conn: sqlite3.Connection, entry: TallySheetEntry,
     if problems:
         raise SheetError(entry.sheet_id, problems)
     number, other, problems = _next_number_problem(conn, entry, entered_by)
-    scope_problem = None if problems else _scope_problem(conn, entry)
+    scope_problem, scope_added = (None, None) if problems else _scope_problem(conn, entry)
     if problems or scope_problem:
         raise SheetError(entry.sheet_id, problems or [scope_problem])  # type: ignore[list-item]
     lines = entry.lines()
@@ -288,9 +292,12 @@ def _enter(conn: sqlite3.Connection, entry: TallySheetEntry,
         conn.execute("UPDATE recount_sheet SET state = ?, final_entry = ? WHERE sheet_id = ?",
                      (state.value, None if differing else min(entry_id, other.id), entry.sheet_id))
     warning = arithmetic_warning(lines, seats)
-    same = other is not None and _same_person(other.entered_by, entered_by)
+    same = other is not None and same_person(other.entered_by, entered_by)
     result = EntryResult(entry.sheet_id, number, state, (warning,) if warning else (), differing, same)
-    return result, _entry_details(entry, number, entered_by, lines, result)
+    details = _entry_details(entry, number, entered_by, lines, result)
+    if scope_added is not None:
+        details["scope_unit_added"] = [scope_added.precinct, scope_added.device]
+    return result, details
 
 
 def _entry_details(entry: TallySheetEntry, number: int, entered_by: str, lines: SheetLines,
@@ -399,7 +406,7 @@ def resolve_discrepancy(store: ElectionFile, sheet_id: str, counts: Mapping[str,
         if state is not SheetState.DISCREPANCY:
             raise RecountError(f"sheet {sheet_id} is {state.value.replace('_', ' ')}, not in discrepancy")
         first, second = entries[0], entries[1]
-        if any(_same_person(e.entered_by, resolver) for e in entries) and not setting_is_yes(
+        if any(same_person(e.entered_by, resolver) for e in entries) and not setting_is_yes(
                 tx, ALLOW_SAME_OPERATOR):
             raise RecountError(f"sheet {sheet_id}: {resolver} made one of the entries; a third operator "
                                "must resolve the discrepancy")

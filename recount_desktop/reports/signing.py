@@ -48,12 +48,20 @@ class SignatureCheck:
 
 
 def load_signer(p12: Path, password: bytes) -> signers.SimpleSigner:
+    # load_pkcs12_data, not load_pkcs12: the latter logs a traceback on stderr for a missing or wrong
+    # file before returning None, and a clerk must see one plain line.
     try:
-        signer = signers.SimpleSigner.load_pkcs12(str(p12), passphrase=password)
-    except (OSError, ValueError) as error:
-        raise SigningError(f"{p12}: cannot read the certificate ({error})") from error
-    if signer is None:
-        raise SigningError(f"{p12}: cannot open the certificate: wrong password or not a PKCS#12 file")
+        data = Path(p12).read_bytes()
+    except OSError as error:
+        raise SigningError(f"{p12}: cannot read the certificate ({error.strerror or error})") from error
+    try:
+        signer: signers.SimpleSigner = signers.SimpleSigner.load_pkcs12_data(
+            data, other_certs=(), passphrase=password
+        )
+    except ValueError as error:
+        raise SigningError(
+            f"{p12}: cannot open the certificate: wrong password or not a PKCS#12 file"
+        ) from error
     return signer
 
 

@@ -18,13 +18,14 @@ from recount_desktop.domain import Election, ElectionResults
 from recount_desktop.store import audit
 from recount_desktop.store.errors import ElectionFileError
 from recount_desktop.store.mapping import (
+    read_contest_attributes,
     read_election,
     read_results,
     write_contest_attributes,
     write_election,
     write_results,
 )
-from recount_desktop.store.schema import migrate
+from recount_desktop.store.schema import migrate, refuse_newer
 
 SUFFIX = ".canvass"
 
@@ -36,20 +37,29 @@ def default_operator() -> str:
         return "unknown"
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+
 def _connect(path: Path) -> sqlite3.Connection:
+    """A connection with foreign keys on; nothing is written to the file yet."""
     conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
     try:
         conn.execute("PRAGMA foreign_keys = ON")
-        mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-        if str(mode).lower() != "wal":
-            raise ElectionFileError(f"{path}: cannot switch the file to write-ahead logging ({mode})")
-        # FULL: a committed change survives a power cut, not just a crash of the program.
-        conn.execute("PRAGMA synchronous = FULL")
         conn.execute("PRAGMA busy_timeout = 5000")
     except sqlite3.DatabaseError as error:
         conn.close()
         raise ElectionFileError(f"{path}: not an election file ({error})") from error
     return conn
+
+
+def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
+    """Switch to write-ahead logging. This rewrites the file header, so it runs only once the file is
+    known to be an election file: a stranger's SQLite file must be left as it was."""
+    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if str(mode).lower() != "wal":
+        raise ElectionFileError(f"{path}: cannot switch the file to write-ahead logging ({mode})")
+    # FULL: a committed change survives a power cut, not just a crash of the program.
+    conn.execute("PRAGMA synchronous = FULL")
 
 
 class ElectionFile:
@@ -70,22 +80,40 @@ class ElectionFile:
         """
         if self._conn.in_transaction:
             raise RuntimeError("transactions do not nest: finish the current change first")
-        self._conn.execute("BEGIN IMMEDIATE")
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as error:
+            raise ElectionFileError(
+                f"{self.path}: cannot change the election file ({error}); is it open for changes in "
+                "another window, or read-only?"
+            ) from error
         try:
             yield self._conn
             audit.append_entry(self._conn, self.operator, action, details)
             self._conn.execute("COMMIT")
+        except sqlite3.OperationalError as error:  # disk full, file made read-only, I/O error
+            self._conn.execute("ROLLBACK")
+            raise ElectionFileError(f"{self.path}: the change was not saved ({error})") from error
         except BaseException:
             self._conn.execute("ROLLBACK")
             raise
 
     def update_election(self, election: Election) -> None:
-        with self.transaction("election.update", _election_details(election)) as conn:
+        """Change the election record; the audit entry keeps the values before and after."""
+        details = _election_details(election)
+        with self.transaction("election.update", details) as conn:
+            details["before"] = _election_details(read_election(conn))
             write_election(conn, election)
 
-    def replace_results(self, results: ElectionResults, details: Mapping[str, Any]) -> None:
-        """Replace all contests, precincts and tallies at once (an import or re-import)."""
-        summary = {
+    def replace_results(
+        self, results: ElectionResults, details: Mapping[str, Any], election: Election | None = None
+    ) -> None:
+        """Replace all contests, precincts and tallies at once (an import or re-import).
+
+        ``election``, when given, is written in the same transaction (an import that also brings the
+        board members for the signature blocks), so the import lands whole or not at all.
+        """
+        summary: dict[str, Any] = {
             "contests": len(results.contests),
             "precincts": len(results.precincts),
             "tallies": len(results.tallies),
@@ -93,16 +121,35 @@ class ElectionFile:
             **details,
         }
         with self.transaction("results.replace", summary) as conn:
+            if election is not None:
+                before = _election_details(read_election(conn))
+                after = _election_details(election)
+                summary["election_changes"] = {
+                    key: {"old": before[key], "new": value}
+                    for key, value in after.items() if before[key] != value
+                }
+                write_election(conn, election)
             write_results(conn, results)
 
     def update_contest_attributes(self, contest_name: str, changes: Mapping[str, str]) -> None:
-        """Change a contest's attributes (kind, seats, scope, ...), given as their text values."""
-        details = {"contest": contest_name, "changes": dict(changes)}
+        """Change a contest's attributes (kind, seats, scope, ...), given as their text values.
+
+        The audit entry records each attribute's stored value before and after, so a board can see
+        what the contest was decided under at any time.
+        """
+        details: dict[str, Any] = {"contest": contest_name, "changes": {}}
         with self.transaction("contest.update", details) as conn:
+            before = read_contest_attributes(conn, contest_name, changes)
             write_contest_attributes(conn, contest_name, changes)
+            after = read_contest_attributes(conn, contest_name, changes)
+            details["changes"] = {a: {"old": before[a], "new": after[a]} for a in changes}
 
     def set_setting(self, key: str, value: str) -> None:
-        with self.transaction("setting.set", {"key": key, "value": value}) as conn:
+        """Set an election setting; the audit entry keeps the previous value (None: it was unset)."""
+        details: dict[str, Any] = {"key": key, "value": value}
+        with self.transaction("setting.set", details) as conn:
+            row = conn.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
+            details["previous"] = row[0] if row else None
             conn.execute(
                 "INSERT INTO setting (key, value) VALUES (?, ?)"
                 " ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -178,7 +225,13 @@ def create_election_file(path: str | Path, election: Election, operator: str | N
     if not path.parent.is_dir():
         raise ElectionFileError(f"{path}: the folder {path.parent} does not exist")
     conn = _connect(path)
-    migrate(conn, str(path))
+    try:
+        _use_wal(conn, path)
+        migrate(conn, str(path))
+    except (sqlite3.DatabaseError, ElectionFileError) as error:
+        conn.close()
+        path.unlink(missing_ok=True)
+        raise ElectionFileError(f"{path}: cannot create the election file ({error})") from error
     store = ElectionFile(conn, path, operator or default_operator())
     with store.transaction("election.create", _election_details(election)) as tx:
         write_election(tx, election)
@@ -188,14 +241,18 @@ def create_election_file(path: str | Path, election: Election, operator: str | N
 def open_election_file(path: str | Path, operator: str | None = None) -> ElectionFile:
     """Open an election file: check it, migrate an older one, refuse a newer one."""
     path = Path(path)
-    if not path.is_file():
-        raise ElectionFileError(f"{path}: no such election file")
+    _check_header(path)
     conn = _connect(path)
     try:
         _check_integrity(conn, path)
+        refuse_newer(conn, str(path))
+        _use_wal(conn, path)
         migrate(conn, str(path))
         if conn.execute("SELECT COUNT(*) FROM election").fetchone()[0] != 1:
             raise ElectionFileError(f"{path}: the file holds no election record")
+    except sqlite3.OperationalError as error:  # locked, read-only, no room: the file itself is fine
+        conn.close()
+        raise ElectionFileError(f"{path}: cannot open the election file ({error})") from error
     except sqlite3.DatabaseError as error:
         conn.close()
         raise ElectionFileError(f"{path}: not an election file ({error})") from error
@@ -203,6 +260,24 @@ def open_election_file(path: str | Path, operator: str | None = None) -> Electio
         conn.close()
         raise
     return ElectionFile(conn, path, operator or default_operator())
+
+
+def _check_header(path: Path) -> None:
+    """Refuse what is not an SQLite file before SQLite sees it: SQLite would turn an empty file into a
+    new database, changing a file the clerk only asked to read."""
+    if path.is_dir():
+        raise ElectionFileError(f"{path}: is a folder, not an election file")
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(len(SQLITE_HEADER))
+    except FileNotFoundError as error:
+        raise ElectionFileError(f"{path}: no such election file") from error
+    except OSError as error:
+        raise ElectionFileError(f"{path}: cannot read the file ({error.strerror or error})") from error
+    if not header:
+        raise ElectionFileError(f"{path}: the file is empty, not an election file")
+    if header != SQLITE_HEADER:
+        raise ElectionFileError(f"{path}: not an election file (not an SQLite database)")
 
 
 def _check_integrity(conn: sqlite3.Connection, path: Path) -> None:

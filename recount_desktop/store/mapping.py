@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from datetime import date
 
 from recount_desktop.domain import (
@@ -237,7 +237,7 @@ def _read_statistics(conn: sqlite3.Connection) -> tuple[ContestStatistics, ...]:
 
 _ATTRIBUTES: dict[str, Callable[[str], object]] = {
     "kind": lambda v: str(ContestKind(v)),
-    "seats": lambda v: int(v),
+    "seats": int,
     "scope": lambda v: str(Scope(v)),
     "election_type": lambda v: str(ElectionType(v)) if v else None,
     "voting_method": lambda v: str(VotingMethod(v)),
@@ -246,6 +246,19 @@ _ATTRIBUTES: dict[str, Callable[[str], object]] = {
     "filed_with": lambda v: str(FiledWith(v)),
     "runoff_possible": lambda v: int(str(v).lower() in ("yes", "true", "1")),
 }
+
+
+def read_contest_attributes(
+    conn: sqlite3.Connection, contest_name: str, attributes: Iterable[str]
+) -> dict[str, object]:
+    """The stored values of the named attributes (unknown names are left for the writer to refuse)."""
+    wanted = [a for a in attributes if a in _ATTRIBUTES]
+    if not wanted:
+        return {}
+    row = conn.execute(
+        f"SELECT {', '.join(wanted)} FROM contest WHERE name = ?", (contest_name,)
+    ).fetchone()
+    return dict(zip(wanted, row, strict=True)) if row else dict.fromkeys(wanted)
 
 
 def write_contest_attributes(conn: sqlite3.Connection, contest_name: str, changes: Mapping[str, str]) -> None:

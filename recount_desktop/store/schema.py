@@ -187,8 +187,8 @@ def schema_version(conn: sqlite3.Connection) -> int:
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
-def migrate(conn: sqlite3.Connection, path: str, target: int = SCHEMA_VERSION) -> int:
-    """Bring the file up to ``target``; refuse a file written by a newer Recount Desktop."""
+def refuse_newer(conn: sqlite3.Connection, path: str) -> int:
+    """The file's schema version; a file written by a newer Recount Desktop is refused untouched."""
     current = schema_version(conn)
     if current > SCHEMA_VERSION:
         raise ElectionFileError(
@@ -196,6 +196,12 @@ def migrate(conn: sqlite3.Connection, path: str, target: int = SCHEMA_VERSION) -
             f"(file schema {current}, this program understands up to {SCHEMA_VERSION}). "
             "Open it with that version or newer; the file has not been changed."
         )
+    return current
+
+
+def migrate(conn: sqlite3.Connection, path: str, target: int = SCHEMA_VERSION) -> int:
+    """Bring the file up to ``target``; refuse a file written by a newer Recount Desktop."""
+    current = refuse_newer(conn, path)
     for version in range(current + 1, target + 1):
         conn.execute("BEGIN IMMEDIATE")
         try:

@@ -1,11 +1,10 @@
-"""The rules engine re-run on the amended totals: Colorado's refund, Oklahoma's who pays, Utah's declaration."""
+"""The rules engine re-run on the amended totals: Colorado's refund, Oklahoma's who pays, Utah's
+declaration."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-
-import pytest
 
 from recount_desktop.domain import State, rules
 from recount_desktop.recount.reconcile import ContestReconciliation, reconcile
@@ -23,10 +22,12 @@ def recount_p3(store: ElectionFile, ada: int, bo: int, requested_by: str) -> Con
     return reconcile(store).contest("Mayor")
 
 
-def test_colorado_refunds_a_requester_whom_the_recount_elects(store_for: Callable[[State], ElectionFile]) -> None:
+def test_colorado_refunds_a_requester_whom_the_recount_elects(
+        store_for: Callable[[State], ElectionFile]) -> None:
     mayor = recount_p3(store_for(State.CO), 30, 32, "Bo (candidate)")  # Ada 180, Bo 181
     assert mayor.outcome_changed
-    assert mayor.after_recount[0].startswith("C.R.S. 1-13.5-1306(2)(d): the requester's payment must be refunded")
+    assert mayor.after_recount[0].startswith(
+        "C.R.S. 1-13.5-1306(2)(d): the requester's payment must be refunded")
     assert [f.choice for f in mayor.findings_after] == ["Ada"]
 
 

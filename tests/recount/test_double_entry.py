@@ -23,7 +23,8 @@ from recount_desktop.store import ElectionFile
 MAYOR = "Mayor"
 
 
-def entry(sheet_id: str = "M-P1", who: str = "Ann", ada: int = 99, bo: int = 98, **more: object) -> TallySheetEntry:
+def entry(sheet_id: str = "M-P1", who: str = "Ann", ada: int = 99, bo: int = 98,
+          **more: object) -> TallySheetEntry:
     return TallySheetEntry(sheet_id, MAYOR, {"Ada": ada, "Bo": bo}, precinct=more.pop("precinct", "P1"),
                            entered_by=who, **more)  # type: ignore[arg-type]
 
@@ -47,7 +48,8 @@ def test_the_second_entry_cannot_see_the_first_entrys_numbers(store: ElectionFil
 
 def test_the_same_operator_cannot_make_both_entries(store: ElectionFile) -> None:
     enter_sheet(store, entry(who="Ann"))
-    with pytest.raises(SheetError, match="Ann made entry 1 of sheet M-P1; the other entry must be made by someone else"):
+    refusal = "Ann made entry 1 of sheet M-P1; the other entry must be made by someone else"
+    with pytest.raises(SheetError, match=refusal):
         enter_sheet(store, entry(who=" ann "))
     assert sheet_status(store, "M-P1").state is SheetState.ENTERED_ONCE
     assert len(sheet_status(store, "M-P1").entries) == 1

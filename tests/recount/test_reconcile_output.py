@@ -10,7 +10,8 @@ from recount_desktop.recount.sheets import TallySheetEntry, enter_sheet, void_sh
 from recount_desktop.store import ElectionFile
 
 
-def _both(store: ElectionFile, sheet_id: str, precinct: str, ada: int, bo: int, method: str = "manual") -> None:
+def _both(store: ElectionFile, sheet_id: str, precinct: str, ada: int, bo: int,
+          method: str = "manual") -> None:
     for who in ("Ann", "Ben"):
         enter_sheet(store, TallySheetEntry(sheet_id, "Mayor", {"Ada": ada, "Bo": bo}, precinct=precinct,
                                            method=method, entered_by=who))
@@ -23,8 +24,10 @@ def test_reconcile_json_has_exactly_the_contract_shape(store: ElectionFile) -> N
     assert document == {"contests": [{
         "contest": "Mayor",
         "units": [
-            {"precinct": "P1", "device": None, "choice": "Ada", "original": 100, "recount": 98, "difference": -2},
-            {"precinct": "P1", "device": None, "choice": "Bo", "original": 98, "recount": 100, "difference": 2},
+            {"precinct": "P1", "device": None, "choice": "Ada", "original": 100, "recount": 98,
+             "difference": -2},
+            {"precinct": "P1", "device": None, "choice": "Bo", "original": 98, "recount": 100,
+             "difference": 2},
         ],
         "totals": [{"choice": "Ada", "original": 180, "amended": 178},
                    {"choice": "Bo", "original": 179, "amended": 181}],

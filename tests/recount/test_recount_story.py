@@ -1,4 +1,5 @@
-"""A whole recount, told the way the board lives it: scope, double entry, a discrepancy, a void, the result."""
+"""A whole recount, told the way the board lives it: scope, double entry, a discrepancy, a void, the
+result."""
 
 from __future__ import annotations
 
@@ -70,7 +71,8 @@ def test_a_recount_of_two_contests_from_scope_to_amended_result(store: ElectionF
     assert mayor.pending_sheets == council.pending_sheets == 0
 
     progress = recount_progress(store, COUNCIL)
-    assert (progress.verified, progress.resolved, progress.voided, progress.units_without_sheet) == (1, 1, 1, ())
+    assert (progress.verified, progress.resolved, progress.voided,
+            progress.units_without_sheet) == (1, 1, 1, ())
     assert reconciliation_to_json(result)["contests"][0]["totals"] == [
         {"choice": "Ada", "original": 180, "amended": 179}, {"choice": "Bo", "original": 179, "amended": 181}]
     assert store.verify_audit().ok

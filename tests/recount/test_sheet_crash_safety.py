@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import signal
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
 
 from recount_desktop.store import ElectionFile, open_election_file
+from tests.conftest import kill_child_at
 
 # The child enters one sheet, but the audit write (the last step of the transaction) first says
 # "saving" and waits, so the parent kills it with the sheet rows written and not committed.
@@ -36,17 +34,7 @@ CHILD = textwrap.dedent(
 
 
 def _run_child(path: Path, mode: str) -> None:
-    child = subprocess.Popen([sys.executable, "-c", CHILD, str(path), mode],
-                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-    assert child.stdout is not None
-    marker = "saving" if mode == "kill" else "committed"
-    for line in child.stdout:
-        if line.strip() == marker:
-            break
-    else:
-        pytest.fail(f"child ended before {marker!r}: exit {child.wait()}")
-    child.send_signal(signal.SIGKILL)
-    child.wait()
+    kill_child_at(CHILD, [str(path), mode], "saving" if mode == "kill" else "committed")
 
 
 def _rows(path: Path) -> tuple[int, int, int, bool]:

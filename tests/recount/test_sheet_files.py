@@ -41,7 +41,8 @@ def file_state(store: ElectionFile) -> tuple[int, int, int]:
             len(store.audit_entries()))
 
 
-def test_the_template_has_the_contract_columns_lists_and_an_example_that_reading_skips(tmp_path: Path) -> None:
+def test_the_template_has_the_contract_columns_lists_and_an_example_that_reading_skips(
+        tmp_path: Path) -> None:
     path = tmp_path / "sheets.xlsx"
     write_sheet_template(path)
     sheet = load_workbook(path)["Sheets"]
@@ -50,7 +51,8 @@ def test_the_template_has_the_contract_columns_lists_and_an_example_that_reading
     lists = {str(v.sqref): v.formula1 for v in sheet.data_validations.dataValidation}
     assert lists == {"E2:E5000": '"manual,machine"', "H2:H5000": '"1,2"'}
     read = read_sheet_file(path)
-    assert read.entries == () and [p.message for p in read.problems] == ["no tally sheet rows below the header"]
+    assert read.entries == ()
+    assert [p.message for p in read.problems] == ["no tally sheet rows below the header"]
 
 
 def test_both_entries_from_a_file_verify_the_sheets(tmp_path: Path, store: ElectionFile, capsys) -> None:
@@ -71,7 +73,8 @@ def test_both_entries_from_a_file_verify_the_sheets(tmp_path: Path, store: Elect
                                {"choice": "Bo", "original": 179, "amended": 179}]
     assert main(["reconcile", str(store.path)]) == 0
     table = capsys.readouterr().out
-    assert "Outcome CHANGED" in table and "none (tie for the last seat: Ada, Bo)" in table and "1 sheet(s) not yet counted" in table
+    assert "Outcome CHANGED" in table and "none (tie for the last seat: Ada, Bo)" in table
+    assert "1 sheet(s) not yet counted" in table
 
 
 CASES = [
@@ -100,7 +103,8 @@ CASES = [
 
 @pytest.mark.parametrize(("case", "rows", "message"), CASES, ids=[c[0] for c in CASES])
 def test_a_bad_sheet_file_is_refused_naming_the_cell_and_stores_nothing(
-        tmp_path: Path, store: ElectionFile, capsys, case: str, rows: list[tuple[Any, ...]], message: str) -> None:
+        tmp_path: Path, store: ElectionFile, capsys, case: str, rows: list[tuple[Any, ...]],
+        message: str) -> None:
     path = workbook(tmp_path / "bad.xlsx", rows)
     before = file_state(store)
     store.close()
@@ -134,7 +138,8 @@ def test_a_missing_column_or_sheet_is_named(tmp_path: Path) -> None:
 
 def test_a_csv_sheet_file_names_the_line(tmp_path: Path, store: ElectionFile) -> None:
     path = tmp_path / "sheets.csv"
-    path.write_text(",".join(HEADER) + "\nM-P1,Mayor,P1,,manual,Ada,12,1,Ann,\nM-P1,Mayor,P1,,manual,Bo,1.5,1,Ann,\n")
+    path.write_text(",".join(HEADER)
+                    + "\nM-P1,Mayor,P1,,manual,Ada,12,1,Ann,\nM-P1,Mayor,P1,,manual,Bo,1.5,1,Ann,\n")
     read = read_sheet_file(path)
     assert [str(p) for p in read.problems] == [
         f"{path}, line 3: Votes must be a whole number of 0 or more, not '1.5'"]

@@ -50,7 +50,8 @@ def test_triggers_refuse_update_and_delete(election_file, results) -> None:
 @pytest.mark.parametrize(
     ("statements", "broken"),
     [
-        (["UPDATE audit_log SET details = '{\"contest\":\"Mayor\",\"changes\":{\"seats\":\"9\"}}' WHERE seq = 3"], 3),
+        (["UPDATE audit_log SET details = "
+          "'{\"contest\":\"Mayor\",\"changes\":{\"seats\":\"9\"}}' WHERE seq = 3"], 3),
         (["UPDATE audit_log SET operator = 'mallory' WHERE seq = 2"], 2),
         (["DELETE FROM audit_log WHERE seq = 3"], 3),
         (["DELETE FROM audit_log WHERE seq = 1"], 1),

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import signal
 import sqlite3
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
@@ -13,6 +11,7 @@ import pytest
 
 from recount_desktop.domain import Election
 from recount_desktop.store import create_election_file, open_election_file
+from tests.conftest import kill_child_at
 
 CHUNKS, ROWS_PER_CHUNK = 12, 5_000
 
@@ -42,19 +41,7 @@ CHILD = textwrap.dedent(
 
 
 def _kill_after(path: Path, marker: str) -> None:
-    child = subprocess.Popen(
-        [sys.executable, "-c", CHILD, str(path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-    )
-    assert child.stdout is not None
-    for line in child.stdout:
-        if line.strip() == marker:
-            break
-    else:
-        pytest.fail(f"child ended before {marker!r}: exit {child.wait()}")
-    child.send_signal(signal.SIGKILL)
-    child.wait()
-    assert child.returncode == -signal.SIGKILL
+    assert kill_child_at(CHILD, [str(path)], marker) == -signal.SIGKILL
 
 
 @pytest.mark.slow

@@ -34,18 +34,16 @@ def test_file_uses_wal_foreign_keys_and_current_schema(election_file) -> None:
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     conn.close()
-    with pytest.raises(sqlite3.IntegrityError):
-        with election_file.transaction("test.orphan", {}) as tx:
-            tx.execute("INSERT INTO choice (contest_id, position, name) VALUES (999, 0, 'X')")
+    with pytest.raises(sqlite3.IntegrityError), election_file.transaction("test.orphan", {}) as tx:
+        tx.execute("INSERT INTO choice (contest_id, position, name) VALUES (999, 0, 'X')")
 
 
 def test_a_failed_change_leaves_data_and_log_untouched(election_file, results: ElectionResults) -> None:
     election_file.replace_results(results, {"source": "first"})
     before = (election_file.results(), len(election_file.audit_entries()))
-    with pytest.raises(RuntimeError):
-        with election_file.transaction("results.replace", {}) as tx:
-            tx.execute("DELETE FROM tally")
-            raise RuntimeError("power cut simulated mid-change")
+    with pytest.raises(RuntimeError), election_file.transaction("results.replace", {}) as tx:
+        tx.execute("DELETE FROM tally")
+        raise RuntimeError("power cut simulated mid-change")
     assert (election_file.results(), len(election_file.audit_entries())) == before
 
 
@@ -55,7 +53,8 @@ def test_every_change_writes_one_audit_entry(election_file, results, election) -
     election_file.update_election(replace(election, board_members=(BoardMember("Sam Clerk", "Clerk"),)))
     election_file.set_setting("recount.single_entry", "no")
     actions = [e.action for e in election_file.audit_entries()]
-    assert actions == ["election.create", "results.replace", "contest.update", "election.update", "setting.set"]
+    assert actions == ["election.create", "results.replace", "contest.update", "election.update",
+                       "setting.set"]
     assert all(e.operator == "clerk-a" for e in election_file.audit_entries())
     assert election_file.audit_entries()[1].details["tallies"] == len(results.tallies)
     assert election_file.results().contest("Mayor").seats == 2

@@ -340,7 +340,7 @@ def ballots_by_county(election: Election, results: ElectionResults, contest: Con
             ballots = stat.ballots_cast
         else:
             extra = (stat.over_votes or 0) + (stat.under_votes or 0) if stat else 0
-            ballots = math.ceil((count + extra) / contest.seats)
+            ballots = math.ceil(Fraction(count + extra, contest.seats))  # exact: no float decides a deposit
         county = county_of.get(precinct, election.jurisdiction)
         counties[county] = counties.get(county, 0) + ballots
     return counties

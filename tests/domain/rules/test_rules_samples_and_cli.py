@@ -13,6 +13,7 @@ from recount_desktop.cli import main
 from recount_desktop.domain import Approval, Choice, Contest, ContestKind, Election, State
 from recount_desktop.domain.rules import analyze_contest, load_rules
 from sample_data.make_state_samples import ELECTIONS, EXPECTED, write_state_sample
+from tests.domain.rules.test_analyze_json_contract import CONTEST_KEYS, FINDING_KEYS
 
 
 def _read_sample(path: Path) -> tuple[dict[str, dict[str, int]], dict[str, dict[str, object]]]:
@@ -62,22 +63,10 @@ def test_analyze_tally_file_json_matches_the_contract(
     data = json.loads(capsys.readouterr().out)
     assert data["state"] == "UT" and set(data) == {"state", "contests"}
     contest = next(c for c in data["contests"] if c["contest"] == "County Council Seat A")
-    assert set(contest) == {"contest", "kind", "seats", "total_votes", "choices", "findings"}
+    assert set(contest) == CONTEST_KEYS
     assert contest["total_votes"] == 4000
     finding = next(f for f in contest["findings"] if f["choice"] == "Bea Bell")
-    assert set(finding) == {
-        "choice",
-        "margin",
-        "recount",
-        "threshold",
-        "citation",
-        "requested_by",
-        "file_with",
-        "deadline",
-        "cost",
-        "signatures_required",
-        "explanation",
-    }
+    assert set(finding) == FINDING_KEYS
     assert (finding["margin"], finding["recount"], finding["threshold"]) == (10, "on_request", "10")
     assert finding["deadline"] == "2026-11-24T17:00" and finding["file_with"] == "county clerk"
 
