@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPush
 
 from recount_desktop.store import AuditEntry
 from recount_desktop.ui.contests_page import table_view
+from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.table_model import SORT_ROLE, Column, RecordTableModel
 
@@ -54,7 +55,9 @@ class AuditPage(QWidget):
         self.proxy = AuditFilter()
         self.proxy.setSourceModel(self.entries)
         self.proxy.setSortRole(SORT_ROLE)
-        self.filter = QLineEdit(objectName="auditFilter", placeholderText="Filter by operator, action or detail")
+        self.filter = QLineEdit(
+            objectName="auditFilter", placeholderText="Filter by operator, action or detail"
+        )
         self.filter.textChanged.connect(self.proxy.set_needle)
         self.verify_button = QPushButton("&Verify the chain", objectName="verifyAudit")
         self.verify_button.clicked.connect(self.verify)
@@ -70,9 +73,13 @@ class AuditPage(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.result)
         layout.addWidget(self.table, 1)
+        chain_tab_order(self.tab_chain())
 
     def first_focus(self) -> QWidget:
         return self.filter
+
+    def tab_chain(self) -> list[QWidget]:
+        return [self.filter, self.verify_button, self.table]
 
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
         store = self.window_.store
@@ -85,7 +92,9 @@ class AuditPage(QWidget):
             return
         report = store.verify_audit()
         if report.ok:
-            self.result.setText(f"✓ The audit chain is intact: {report.entries} entries, head {report.head_hash[:16]}…")
+            self.result.setText(
+                f"✓ The audit chain is intact: {report.entries} entries, head {report.head_hash[:16]}…"
+            )
             self.result.setStyleSheet("color: #1b6e20; font-weight: 600;")
         else:
             self.result.setText(f"✗ The audit chain is broken at entry {report.broken_at}: {report.problem}")

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from recount_desktop.domain.rules import ContestAnalysis, Finding, RecountStatus
+from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.margin_chart import MarginChart, bars_for
 from recount_desktop.ui.models import (
     STATUS_COLORS,
@@ -82,7 +83,9 @@ class ContestsPage(QWidget):
         self.contests = ContestSummaryModel()
         self.proxy = ContestFilter()
         self.proxy.setSourceModel(self.contests)
-        self.search = QLineEdit(placeholderText="Search contests or candidates  (Ctrl+F)", objectName="contestSearch")
+        self.search = QLineEdit(
+            placeholderText="Search contests or candidates  (Ctrl+F)", objectName="contestSearch"
+        )
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.setFilterFixedString)
         self.status_filter = QComboBox(objectName="statusFilter")
@@ -115,12 +118,27 @@ class ContestsPage(QWidget):
         splitter.addWidget(self.detail)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
-        splitter.setSizes([430, 760])
+        splitter.setSizes([470, 720])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
-        self.setTabOrder(self.search, self.status_filter)
-        self.setTabOrder(self.status_filter, self.table)
+        chain_tab_order(self.tab_chain())
+
+    def first_focus(self) -> QWidget:
+        return self.search
+
+    def tab_chain(self) -> list[QWidget]:
+        """The list, then the chosen contest: its tabs, the result tab's tables, the precinct tab's."""
+        return [
+            self.search,
+            self.status_filter,
+            self.table,
+            self.tabs.tabBar(),
+            self.choice_table,
+            self.findings,
+            self.precinct_filter,
+            self.precinct_table,
+        ]
 
     def _build_detail(self) -> None:
         self.heading = QLabel(objectName="contestHeading", wordWrap=True)
@@ -171,15 +189,29 @@ class ContestsPage(QWidget):
             self._show_contest(None)
             return
         statuses = {name: snapshot.strongest_status(name) for name in snapshot.analyses}
-        self.contests.set_rows(ContestRow.build(snapshot.results, statuses, snapshot.progress))
-        self.select_contest(previous or (snapshot.results.contests[0].name if snapshot.results.contests else None))
+        self.contests.set_rows(
+            ContestRow.build(snapshot.results, statuses, snapshot.progress, snapshot.analyses)
+        )
+        self.select_contest(
+            previous or (snapshot.results.contests[0].name if snapshot.results.contests else None)
+        )
+
+    def show_progress(self, snapshot: Snapshot, contest: str) -> None:
+        """A recount write touched one contest: update its row's progress, leave the rest as it is."""
+        self.snapshot = snapshot
+        for number, row in enumerate(self.contests.rows()):
+            if row.contest.name == contest:
+                self.contests.replace_row(number, row.with_progress(snapshot.progress.get(contest)))
+                return
 
     def select_contest(self, name: str | None) -> None:
         for row in range(self.proxy.rowCount()):
             index = self.proxy.index(row, 0)
             if index.data() == name:
                 self.table.selectionModel().setCurrentIndex(
-                    index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows)
+                    index,
+                    QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows,
+                )
                 self._show_contest(name)
                 return
         self._show_contest(None)
@@ -203,7 +235,7 @@ class ContestsPage(QWidget):
             return
         contest = snapshot.results.contest(name)
         analysis = snapshot.analyses[name]
-        totals = snapshot.results.totals(name)
+        totals = snapshot.totals(name)
         self.heading.setText(name)
         seats = f"{contest.seats} seats" if contest.seats > 1 else "1 seat"
         kind = "Question" if contest.is_question else f"Candidate race, {seats}"
@@ -213,7 +245,7 @@ class ContestsPage(QWidget):
         self.chart.set_bars(bars_for(analysis.findings, analysis.total_votes))
         self.findings.setHtml(findings_html(analysis, snapshot.problem))
         self.precincts.set_choices(contest.choice_names())
-        self.precincts.set_rows(precinct_rows(snapshot.results, name))
+        self.precincts.set_rows(precinct_rows(snapshot.results, name, snapshot.contest_tallies(name)))
         self.contest_changed.emit(name)
 
 

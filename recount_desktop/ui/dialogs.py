@@ -56,7 +56,9 @@ class NewElectionDialog(QDialog):
         form.addRow("&Canvass date", self.canvass_date)
         form.addRow("&File", path_row)
         form.addRow(self.error)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self._accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
@@ -92,8 +94,12 @@ def about_text(version: str) -> str:
     """The version and, for each state, the statute its rule file encodes (issue 7 item 11)."""
     from recount_desktop.domain.rules import load_rules
 
-    lines = [f"Recount Desktop {version}", "Margins, recount triggers, tally sheets and the canvassers' report.",
-             "", "Rule files:"]
+    lines = [
+        f"Recount Desktop {version}",
+        "Margins, recount triggers, tally sheets and the canvassers' report.",
+        "",
+        "Rule files:",
+    ]
     for state in State:
         rules = load_rules(state)
         lines.append(f"  {rules.name} ({state.value}): {rules.statute}")

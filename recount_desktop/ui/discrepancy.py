@@ -66,7 +66,9 @@ class DiscrepancyDialog(QDialog):
         unit_lines = [d for d in self.differing if d in ("Precinct", "Device", "Method")]
         self.reason = QLineEdit(objectName="resolveReason", placeholderText="why this count is right")
         self.error = QLabel(styleSheet="color: #b00020", wordWrap=True)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
         buttons.accepted.connect(self.resolve)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -82,7 +84,11 @@ class DiscrepancyDialog(QDialog):
         layout.addWidget(self.reason)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
-        self.unit_defaults = {"precinct": a.get("Precinct"), "device": a.get("Device"), "method": a.get("Method")}
+        self.unit_defaults = {
+            "precinct": a.get("Precinct"),
+            "device": a.get("Device"),
+            "method": a.get("Method"),
+        }
         self.unit_lines = unit_lines
         focus = next((self.fields[label] for label in self.highlighted), self.reason)
         focus.setFocus()

@@ -157,7 +157,9 @@ class ImportDialog(QDialog):
         self.problem_table.selectionModel().currentRowChanged.connect(self._show_problem_row)
         self.cell_row = QLabel(objectName="cellRow", wordWrap=True)
         self.cell_row.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.import_button = QPushButton("&Import into the election", objectName="importButton", enabled=False)
+        self.import_button = QPushButton(
+            "&Import into the election", objectName="importButton", enabled=False
+        )
         self.import_button.clicked.connect(self.start_import)
         for button in (browse, self.read_button, self.import_button):
             button.setAutoDefault(False)  # Return in the path field reads the file, nothing else

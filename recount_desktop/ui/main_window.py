@@ -30,10 +30,11 @@ from recount_desktop.ui.audit_page import AuditPage
 from recount_desktop.ui.contests_page import ContestsPage
 from recount_desktop.ui.dialogs import NewElectionDialog, about_text, ask_operator
 from recount_desktop.ui.import_wizard import ImportDialog
+from recount_desktop.ui.keyboard import ShortcutsDialog
 from recount_desktop.ui.recount_page import ReconciliationPage, RecountPage
 from recount_desktop.ui.reports_page import ReportsPage
 from recount_desktop.ui.setup_page import SetupPage
-from recount_desktop.ui.snapshot import Snapshot, take_snapshot
+from recount_desktop.ui.snapshot import Snapshot, recount_update, take_snapshot
 from recount_desktop.ui.tally_entry import TallyEntryPage
 
 
@@ -52,13 +53,19 @@ class MainWindow(QMainWindow):
         self.contests_page = ContestsPage()
         self.table = self.contests_page.table
         self.nav = QListWidget(objectName="navigation")
-        self.nav.setFixedWidth(170)
+        # the page list is how board members find their way: same size as the body text, roomy rows
+        self.nav.setStyleSheet("QListWidget#navigation { font-size: 11pt; }"
+                               " QListWidget#navigation::item { padding: 5px 4px; }")
         self.pages = QStackedWidget(objectName="pages")
-        self.nav.currentRowChanged.connect(self.pages.setCurrentIndex)
+        self.nav.currentRowChanged.connect(self._page_chosen)
+        self._stale: set[int] = set()  # pages to refresh before they are next shown
         self._page_actions: list[QAction] = []
         self._add_page("Contests && findings", self.contests_page)
         self._add_extra_pages()
         self.nav.setCurrentRow(0)
+        self.nav.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # as wide as the longest page name at the screen's font size and scale, never clipped
+        self.nav.setFixedWidth(self.nav.sizeHintForColumn(0) + 2 * self.nav.frameWidth() + 16)
         central = QWidget()
         layout = QVBoxLayout(central)
         header = QHBoxLayout()
@@ -104,6 +111,12 @@ class MainWindow(QMainWindow):
         self.addAction(action)
         self._page_actions.append(action)
 
+    def _page_chosen(self, number: int) -> None:
+        if number in self._stale:
+            self._stale.discard(number)
+            self.pages.widget(number).show_snapshot(self.snapshot)  # type: ignore[attr-defined]
+        self.pages.setCurrentIndex(number)
+
     def show_page(self, number: int) -> None:
         self.nav.setCurrentRow(number)
         page = self.pages.widget(number)
@@ -134,7 +147,9 @@ class MainWindow(QMainWindow):
             self.go_menu.addAction(action)
         self._action(self.go_menu, "Find contest", QKeySequence.StandardKey.Find, self._find_contest)
         help_menu = self.menuBar().addMenu("&Help")
+        self._action(help_menu, "&Keyboard Shortcuts", "F1", self.show_shortcuts)
         self._action(help_menu, "&About Recount Desktop", None, self._about)
+        self.menus = (file_menu, self.go_menu, help_menu)
 
     def _action(self, menu: QMenu, text: str, shortcut: QKeySequence | QKeySequence.StandardKey | str | None,
                 slot: Callable[[], object]) -> QAction:
@@ -213,12 +228,34 @@ class MainWindow(QMainWindow):
         self._show_election()
 
     def reload(self) -> None:
-        """Read the election file again after a change (here or by a background worker) and show it."""
+        """Read the election file again after a change (here or by a background worker) and show it.
+
+        For changes to the results or the settings: it re-reads and re-analyses the whole election.
+        Recount writes (sheets, scopes) go through ``recount_changed`` instead.
+        """
         self._show_election()
+
+    def recount_changed(self, contest: str) -> None:
+        """A tally sheet, void, resolution or scope of ``contest`` was saved: the results and findings
+        are unchanged, so only that contest's progress is read again. Pages that show recount state
+        are refreshed now if on screen, else when next shown (a clerk saves hundreds of sheets)."""
+        if self.store is None or self.snapshot is None:
+            return
+        self.snapshot = recount_update(self.snapshot, self.store, contest)
+        self.contests_page.show_progress(self.snapshot, contest)
+        self.entry_page.snapshot = self.snapshot
+        self.setup_page.snapshot = self.snapshot
+        for page in (self.recount_page, self.reconcile_page, self.audit_page):
+            number = self.pages.indexOf(page)
+            if number == self.pages.currentIndex():
+                page.show_snapshot(self.snapshot)
+            else:
+                self._stale.add(number)
 
     # -- showing -------------------------------------------------------------------------
     def _show_election(self) -> None:
         self.snapshot = take_snapshot(self.store) if self.store is not None else None
+        self._stale.clear()
         for number in range(self.pages.count()):
             page = self.pages.widget(number)
             show = getattr(page, "show_snapshot", None)
@@ -247,6 +284,14 @@ class MainWindow(QMainWindow):
 
     def status_text(self) -> str:
         return self.status_label.text()
+
+    def shortcut_actions(self) -> list[QAction]:
+        return [a for menu in self.menus for a in menu.actions() if not a.isSeparator()]
+
+    def show_shortcuts(self) -> ShortcutsDialog:
+        dialog = ShortcutsDialog(self.shortcut_actions(), self)
+        dialog.open()
+        return dialog
 
     def _about(self) -> None:
         QMessageBox.about(self, "About Recount Desktop", about_text(__version__))

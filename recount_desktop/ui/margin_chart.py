@@ -58,7 +58,9 @@ class MarginChart(QWidget):
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         if not self.bars:
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No losing candidate: no margin to chart")
+            painter.drawText(
+                self.rect(), Qt.AlignmentFlag.AlignCenter, "No losing candidate: no margin to chart"
+            )
             return
         label_width = min(200, self.width() // 3)
         scale_max = max(float(max(b.margin, b.limit or 0)) for b in self.bars) * 1.15 or 1.0

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from recount_desktop.domain import Contest, ContestOutcome, ElectionResults, contest_outcome
-from recount_desktop.domain.rules import RecountStatus
+from recount_desktop.domain import Contest, ContestOutcome, ElectionResults, Tally, contest_outcome
+from recount_desktop.domain.rules import ContestAnalysis, RecountStatus
 from recount_desktop.recount.scope import ScopeProgress
 from recount_desktop.ui.table_model import Column, RecordTableModel, count_text
 
@@ -44,14 +45,23 @@ class ContestRow:
 
     @classmethod
     def build(cls, results: ElectionResults, statuses: dict[str, RecountStatus | None] | None = None,
-              progress: dict[str, ScopeProgress] | None = None) -> list[ContestRow]:
+              progress: dict[str, ScopeProgress] | None = None,
+              analyses: Mapping[str, ContestAnalysis] | None = None) -> list[ContestRow]:
+        """One row per contest; the analyses, when given, already hold each outcome (no second count)."""
         rows = []
-        statuses, progress = statuses or {}, progress or {}
+        statuses, progress, analyses = statuses or {}, progress or {}, analyses or {}
         for contest in results.contests:
-            totals = results.totals(contest.name)
-            rows.append(cls(contest, sum(totals.values()), contest_outcome(contest, totals),
-                            statuses.get(contest.name), progress.get(contest.name)))
+            analysis = analyses.get(contest.name)
+            if analysis is not None:
+                total, outcome = analysis.total_votes, analysis.outcome
+            else:
+                totals = results.totals(contest.name)
+                total, outcome = sum(totals.values()), contest_outcome(contest, totals)
+            rows.append(cls(contest, total, outcome, statuses.get(contest.name), progress.get(contest.name)))
         return rows
+
+    def with_progress(self, progress: ScopeProgress | None) -> ContestRow:
+        return replace(self, progress=progress)
 
     def result_text(self) -> str:
         if self.contest.is_question:
@@ -75,11 +85,20 @@ class ContestSummaryModel(RecordTableModel[ContestRow]):
         Column("Contest", lambda r: r.contest.name, tooltip=lambda r: ", ".join(r.contest.choice_names())),
         Column("Kind", lambda r: r.contest.kind.value),
         Column("Seats", lambda r: r.contest.seats, numeric=True, sort_key=lambda r: r.contest.seats),
-        Column("Choices", lambda r: len(r.contest.choices), numeric=True, sort_key=lambda r: len(r.contest.choices)),
+        Column(
+            "Choices",
+            lambda r: len(r.contest.choices),
+            numeric=True,
+            sort_key=lambda r: len(r.contest.choices),
+        ),
         Column("Total votes", lambda r: f"{r.total_votes:,}", numeric=True, sort_key=lambda r: r.total_votes),
         Column("Result", ContestRow.result_text),
-        Column("Recount", ContestRow.status_text, background=_status_color,
-               sort_key=lambda r: r.status.strength if r.status else -1),
+        Column(
+            "Recount",
+            ContestRow.status_text,
+            background=_status_color,
+            sort_key=lambda r: r.status.strength if r.status else -1,
+        ),
         Column("Recount progress", lambda r: progress_text(r.progress)),
     )
     HEADERS = tuple(c.header for c in COLUMNS)
@@ -101,8 +120,14 @@ def choice_rows(outcome: ContestOutcome, contest: Contest, totals: dict[str, int
     outcomes = dict(outcome.choice_outcomes)
     parties = {c.name: c.party for c in contest.choices}
     return [
-        ChoiceRow(name, parties.get(name), votes, Fraction(votes, total) if total else None, ranks.get(name, 0),
-                  str(outcomes.get(name, "")).replace("_", " "))
+        ChoiceRow(
+            name,
+            parties.get(name),
+            votes,
+            Fraction(votes, total) if total else None,
+            ranks.get(name, 0),
+            str(outcomes.get(name, "")).replace("_", " "),
+        )
         for name, votes in sorted(totals.items(), key=lambda item: ranks.get(item[0], 0))
     ]
 
@@ -137,12 +162,16 @@ class PrecinctRow:
     under_votes: int | None
 
 
-def precinct_rows(results: ElectionResults, contest_name: str) -> list[PrecinctRow]:
-    """The contest's precincts with votes per choice; suppressed cells stay visible as such."""
+def precinct_rows(results: ElectionResults, contest_name: str,
+                  tallies: Iterable[Tally] | None = None) -> list[PrecinctRow]:
+    """The contest's precincts with votes per choice; suppressed cells stay visible as such.
+
+    ``tallies``: the contest's own tallies when the caller has them grouped (else all are scanned).
+    """
     contest = results.contest(contest_name)
     index = {name: i for i, name in enumerate(contest.choice_names())}
     cells: dict[str, list[int | None]] = {}
-    for tally in results.tallies:
+    for tally in results.tallies if tallies is None else tallies:
         if tally.contest == contest_name:
             row = cells.setdefault(tally.precinct, [0] * len(index))
             row[index[tally.choice]] = None if tally.suppressed else tally.votes

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from recount_desktop.recount.reconcile import ChoiceTotal, ContestReconciliation, UnitDifference, reconcile
 from recount_desktop.recount.scope import RecountError, RecountMethod, RecountUnit, UnitProgress, set_scope
 from recount_desktop.ui.contests_page import table_view
+from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.table_model import Column, RecordTableModel, count_text
 
@@ -45,7 +46,7 @@ class UnitProgressModel(RecordTableModel[UnitProgress]):
                background=lambda u: "#f6c9c9" if _n(u, "discrepancy") else None),
         Column("Resolved", lambda u: _n(u, "resolved"), numeric=True),
         Column("Voided", lambda u: _n(u, "voided"), numeric=True),
-        Column("Status", lambda u: _unit_status(u),
+        Column("Status", lambda u: _unit_status(u),  # noqa: PLW0108 - defined below
                background=lambda u: "#d9f0d9" if _unit_status(u) == "done" else None),
     )
 
@@ -73,7 +74,9 @@ class RecountPage(QWidget):
         self.method = QComboBox(objectName="scopeMethod")
         for method in RecountMethod:
             self.method.addItem(method.value, method.value)
-        self.requested_by = QLineEdit(objectName="scopeRequestedBy", placeholderText="e.g. automatic, or the candidate")
+        self.requested_by = QLineEdit(
+            objectName="scopeRequestedBy", placeholderText="e.g. automatic, or the candidate"
+        )
         self.set_button = QPushButton("Set recount &scope", objectName="setScope")
         self.set_button.clicked.connect(self.apply_scope)
         self.message = QLabel(wordWrap=True, objectName="scopeMessage")
@@ -101,9 +104,14 @@ class RecountPage(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scope_box, 2)
         layout.addWidget(progress_box, 3)
+        chain_tab_order(self.tab_chain())
 
     def first_focus(self) -> QWidget:
         return self.contest
+
+    def tab_chain(self) -> list[QWidget]:
+        return [self.contest, self.all_units, self.units, self.method, self.requested_by, self.set_button,
+                self.progress_table]
 
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
         self.snapshot = snapshot
@@ -131,13 +139,11 @@ class RecountPage(QWidget):
             return
         scope = snapshot.scopes.get(name)
         chosen = {u.precinct for u in scope.units} if scope and not scope.all_units else set()
-        voting = snapshot.results.precinct_votes(name)
-        for precinct in snapshot.results.precincts:
-            if precinct.name in voting:
-                item = QListWidgetItem(precinct.name)
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-                item.setCheckState(Qt.CheckState.Checked if precinct.name in chosen else Qt.CheckState.Unchecked)
-                self.units.addItem(item)
+        for precinct in snapshot.voting_precincts(name):
+            item = QListWidgetItem(precinct)
+            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Checked if precinct in chosen else Qt.CheckState.Unchecked)
+            self.units.addItem(item)
         self.all_units.setChecked(scope is None or scope.all_units)
         if scope is not None:
             self.method.setCurrentIndex(self.method.findData(scope.method.value))
@@ -174,7 +180,7 @@ class RecountPage(QWidget):
             return
         self.message.setText(f"Recount scope of {name} saved.")
         self.message.setStyleSheet("color: #1b6e20;")
-        self.window_.reload()
+        self.window_.recount_changed(name)
 
 
 class ChoiceTotalModel(RecordTableModel[ChoiceTotal]):
@@ -233,14 +239,20 @@ class ReconciliationPage(QWidget):
         layout.addLayout(top)
         layout.addWidget(self.banner)
         layout.addLayout(tables, 1)
+        chain_tab_order(self.tab_chain())
 
     def first_focus(self) -> QWidget:
         return self.contest
 
+    def tab_chain(self) -> list[QWidget]:
+        return [self.contest, self.totals_table, self.units_table]
+
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
         store = self.window_.store
         current = self.contest.currentText()
-        self.items = {c.contest: c for c in reconcile(store).contests} if store is not None and snapshot else {}
+        self.items = (
+            {c.contest: c for c in reconcile(store).contests} if store is not None and snapshot else {}
+        )
         self.contest.blockSignals(True)
         self.contest.clear()
         self.contest.addItems(list(self.items))
@@ -261,9 +273,11 @@ class ReconciliationPage(QWidget):
         self._banner(item)
         self.totals.set_rows(list(item.totals))
         self.units.set_rows(list(item.units))
-        self.winners.setText(f"<b>Winners before:</b> {', '.join(item.winners_before) or '—'}<br>"
-                             f"<b>Winners after:</b> {', '.join(item.winners_after) or '—'}<br>"
-                             f"Margin before {count_text(item.margin_before)}, after {count_text(item.margin_after)}")
+        self.winners.setText(
+            f"<b>Winners before:</b> {', '.join(item.winners_before) or '—'}<br>"
+            f"<b>Winners after:</b> {', '.join(item.winners_after) or '—'}<br>"
+            f"Margin before {count_text(item.margin_before)}, after {count_text(item.margin_after)}"
+        )
         self.flags.setText("".join(
             f"<p style='color:#8a4b00'>⚑ Substantial change (Neb. Rev. Stat. 32-1119(6)): "
             f"{RecountUnit(f.precinct, f.device).label}, {f.choice}: {f.original:,} → {f.recount:,} "
@@ -271,9 +285,12 @@ class ReconciliationPage(QWidget):
             for f in item.substantial_changes))
 
     def _banner(self, item: ContestReconciliation) -> None:
-        pending = (f" {item.pending_sheets} sheet(s) still pending and {len(item.units_without_sheet)} unit(s) "
-                   "without a sheet: the amended totals are not final." if item.pending_sheets
-                   or item.units_without_sheet else "")
+        pending = (
+            f" {item.pending_sheets} sheet(s) still pending and {len(item.units_without_sheet)} unit(s) "
+            "without a sheet: the amended totals are not final."
+            if item.pending_sheets or item.units_without_sheet
+            else ""
+        )
         if item.outcome_changed:
             self.banner.setText(f"⚠  THE OUTCOME CHANGED: {', '.join(item.winners_before) or '—'} before, "
                                 f"{', '.join(item.winners_after) or '—'} after the recount.{pending}")

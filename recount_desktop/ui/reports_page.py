@@ -13,10 +13,12 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QCheckBox,
+    QDialog,
     QFileDialog,
     QHBoxLayout,
     QInputDialog,
@@ -29,9 +31,11 @@ from PySide6.QtWidgets import (
 )
 
 from recount_desktop.store import open_election_file
+from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.tasks import BackgroundTask, TaskControl, run_in_background
 
 PREVIEW_DPI = 70
+PRINT_DPI = 200
 
 
 def render_pdf(election: Path, operator: str, kind: str, p12: Path | None = None,
@@ -51,15 +55,6 @@ def render_pdf(election: Path, operator: str, kind: str, p12: Path | None = None
         location = f"{data.title.jurisdiction}, {data.title.state_name}"
         pdf = sign_pdf(pdf, p12, password, data.certification.attesting.title, location=location)
     return pdf
-
-
-def _load_report_modules() -> None:
-    """Import reportlab and friends on the GUI thread: PySide's import hook is not safe in a worker."""
-    import recount_desktop.cli.cmd_report  # noqa: F401
-    import recount_desktop.reports.render  # noqa: F401
-    import recount_desktop.reports.report_data  # noqa: F401
-    import recount_desktop.reports.signing  # noqa: F401
-    import recount_desktop.reports.tally_sheets  # noqa: F401
 
 
 def page_images(pdf: Path, folder: Path, dpi: int = PREVIEW_DPI) -> list[Path]:
@@ -85,15 +80,16 @@ class ReportsPage(QWidget):
         self.sheets_button = QPushButton("Export &blank tally sheets to PDF…", objectName="exportSheets")
         self.sheets_button.clicked.connect(lambda: self.export("sheets"))
         self.print_button = QPushButton("&Print…", objectName="printButton", enabled=False)
-        self.print_button.clicked.connect(self.print_pages)
+        self.print_button.clicked.connect(lambda: self.print_pages())  # noqa: PLW0108 - drop "checked"
         self.sign = QCheckBox("&Sign the report with a certificate", objectName="signReport")
         self.p12 = QLineEdit(objectName="p12Path", placeholderText="certificate file (.p12)")
-        browse = QPushButton("Choose &certificate…")
+        browse = QPushButton("Choose &certificate…", objectName="chooseCertificate")
         browse.clicked.connect(self._choose_p12)
+        self.browse = browse
         self.message = QLabel(objectName="reportMessage", wordWrap=True)
         self.pages_box = QWidget()
         self.pages_layout = QVBoxLayout(self.pages_box)
-        scroll = QScrollArea(objectName="reportPreview")
+        self.preview = scroll = QScrollArea(objectName="reportPreview")
         scroll.setWidget(self.pages_box)
         scroll.setWidgetResizable(True)
         buttons = QHBoxLayout()
@@ -110,6 +106,11 @@ class ReportsPage(QWidget):
         layout.addLayout(signing)
         layout.addWidget(self.message)
         layout.addWidget(scroll, 1)
+        chain_tab_order(self.tab_chain())
+
+    def tab_chain(self) -> list[QWidget]:
+        return [self.report_button, self.sheets_button, self.print_button, self.sign, self.p12, self.browse,
+                self.preview]
 
     def first_focus(self) -> QWidget:
         return self.report_button
@@ -125,7 +126,9 @@ class ReportsPage(QWidget):
         store = self.window_.store
         if store is None:
             return
-        suggested = store.path.with_name(store.path.stem + ("-tally-sheets.pdf" if kind == "sheets" else "-report.pdf"))
+        suggested = store.path.with_name(
+            store.path.stem + ("-tally-sheets.pdf" if kind == "sheets" else "-report.pdf")
+        )
         target, _ = QFileDialog.getSaveFileName(self, "Save PDF", str(suggested), "PDF files (*.pdf)")
         if not target:
             return
@@ -137,7 +140,6 @@ class ReportsPage(QWidget):
             if not ok:
                 return
             password = text.encode()
-        _load_report_modules()
         election, operator, out = store.path, store.operator, Path(target)
         folder = Path(self._preview_dir.name)
 
@@ -175,24 +177,44 @@ class ReportsPage(QWidget):
         self.pages_layout.addStretch(1)
         self.print_button.setEnabled(bool(self.images))
 
-    def print_pages(self) -> None:
-        """Print through the system's print dialog, one page image (at print resolution) per sheet."""
-        from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+    def print_pages(self, printer: QPrinter | None = None) -> int:
+        """Print the last PDF written through the system's print dialog; the number of pages printed.
 
+        Each page goes as an image at ``PRINT_DPI`` (QtPdf is not in PySide6-Essentials), scaled to the
+        printer's page, so what prints is exactly what the preview shows.
+        """
         if self.written is None:
-            return
-        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
-        if QPrintDialog(printer, self).exec() != QPrintDialog.DialogCode.Accepted:
-            return
+            return 0
+        printer = printer or QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setDocName(self.written.name)
+        if QPrintDialog(printer, self).exec() != QDialog.DialogCode.Accepted:
+            return 0
         with tempfile.TemporaryDirectory() as folder:
-            pages = page_images(self.written, Path(folder), dpi=200)
-            painter = QPainter(printer)
-            for number, image in enumerate(pages):
-                if number:
-                    printer.newPage()
-                pixmap = QPixmap(str(image))
-                target = painter.viewport()
-                scaled = pixmap.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
-                painter.drawPixmap(0, 0, scaled.width(), scaled.height(), pixmap)
-            painter.end()
+            pages = page_images(self.written, Path(folder), dpi=PRINT_DPI)
+            printed = _paint_pages(printer, pages) if pages else 0
+        if not printed:
+            self._failed(RuntimeError("nothing was printed (the printer could not be opened, or pdftoppm "
+                                      "is not installed to turn the PDF into pages)"))
+            return 0
+        where = printer.outputFileName() or printer.printerName() or "the printer"
+        self.message.setText(f"Sent {printed} page(s) of {self.written.name} to {where}.")
+        self.message.setStyleSheet("color: #1b6e20;")
+        return printed
 
+
+def _paint_pages(printer: QPrinter, pages: list[Path]) -> int:
+    """Paint page images onto the printer, one image per sheet, aspect kept; 0 if it cannot be opened."""
+    painter = QPainter()
+    if not painter.begin(printer):
+        return 0
+    try:
+        for number, image in enumerate(pages):
+            if number:
+                printer.newPage()
+            pixmap = QPixmap(str(image))
+            target = painter.viewport()
+            scaled = pixmap.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
+            painter.drawPixmap(QRect(0, 0, scaled.width(), scaled.height()), pixmap)
+    finally:
+        painter.end()
+    return len(pages)

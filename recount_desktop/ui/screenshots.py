@@ -44,11 +44,10 @@ def recount_story(store: Any) -> None:
 
 
 def _wait(app: QApplication, done: Callable[[], bool]) -> None:
-    from PySide6.QtCore import QThread
+    from PySide6.QtCore import QEventLoop
 
     while not done():
-        app.processEvents()
-        QThread.msleep(20)  # a tight processEvents loop trips a PySide 6.12 refcount bug on None
+        app.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents)  # sleeps until the worker reports
 
 
 def render_all(folder: Path) -> list[Path]:

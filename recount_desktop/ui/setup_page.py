@@ -27,6 +27,7 @@ from recount_desktop.domain import BoardMember
 from recount_desktop.domain.records import ContestKind, ElectionType, FiledWith, Scope, VotingMethod
 from recount_desktop.domain.rules import ReadingSettings, load_rules
 from recount_desktop.store import ElectionFileError
+from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
 
 ENUM_ATTRIBUTES = (("kind", ContestKind), ("scope", Scope), ("voting_method", VotingMethod),
@@ -65,6 +66,25 @@ class SetupPage(QWidget):
         self.apply_button.clicked.connect(self.apply_attributes)
         self.message = QLabel(objectName="setupMessage", wordWrap=True)
         self._layout()
+        chain_tab_order(self.tab_chain())
+
+    def tab_chain(self) -> list[QWidget]:
+        """Board members, then the contest attributes top to bottom, then the state's readings."""
+        return [
+            self.members,
+            self.save_members,
+            self.contest,
+            self.attr["kind"],
+            self.seats,
+            self.attr["scope"],
+            self.election_type,
+            self.attr["voting_method"],
+            self.approval,
+            self.attr["filed_with"],
+            self.runoff,
+            self.apply_button,
+            *self.reading_combos.values(),
+        ]
 
     def _layout(self) -> None:
         members = QGroupBox("Board members (signature blocks)")
@@ -128,13 +148,16 @@ class SetupPage(QWidget):
                 combo.addItem(sentence, value)
             combo.setCurrentIndex(combo.findData(settings.value(reading.key)))
             combo.currentIndexChanged.connect(lambda _i, key=reading.key: self.apply_reading(key))
-            sentence = QLabel(settings.sentence(reading.key), wordWrap=True, objectName=f"sentence:{reading.key}")
+            sentence = QLabel(
+                settings.sentence(reading.key), wordWrap=True, objectName=f"sentence:{reading.key}"
+            )
             sentence.setStyleSheet("color: #444;")
             self.readings_layout.addWidget(QLabel(f"<b>{reading.question}</b>", wordWrap=True))
             self.readings_layout.addWidget(combo)
             self.readings_layout.addWidget(sentence)
             self.reading_combos[reading.key] = combo
         self.readings_layout.addStretch(1)
+        chain_tab_order(self.tab_chain())
 
     def _show_attributes(self) -> None:
         if self.snapshot is None or not self.contest.currentText():

@@ -57,6 +57,10 @@ class SheetLinesForm(QWidget):
             self._add_row(row, label, self.other_fields[attr])
             row += 1
         self.grid.addWidget(self.check, row, 0, 1, 3)
+        for number in range(self.grid.count()):  # shown now, not at the next event loop turn, so Tab
+            widget = self.grid.itemAt(number).widget()  # reaches the new lines at once
+            if widget is not None:
+                widget.show()
         self._recount_total()
 
     def _field(self, name: str) -> QLineEdit:
@@ -113,8 +117,16 @@ class SheetLinesForm(QWidget):
             self.check.setStyleSheet("")
             self.changed.emit()
             return
-        lines = SheetLines("live", None, RecountMethod.MANUAL, tuple((k, v or 0) for k, v in counts.items()),
-                           other["over_votes"], other["under_votes"], other["blank_ballots"], other["ballots"])
+        lines = SheetLines(
+            "live",
+            None,
+            RecountMethod.MANUAL,
+            tuple((k, v or 0) for k, v in counts.items()),
+            other["over_votes"],
+            other["under_votes"],
+            other["blank_ballots"],
+            other["ballots"],
+        )
         warning = arithmetic_warning(lines, self.seats)
         self.check.setText(f"Ballots check: {warning}" if warning else "Ballots check: the sheet adds up.")
         self.check.setStyleSheet("color: #b00020;" if warning else "color: #1b6e20;")

@@ -50,6 +50,11 @@ class RecordTableModel(QAbstractTableModel, Generic[Row]):
         self._rows = list(rows)
         self.endResetModel()
 
+    def replace_row(self, row: int, record: Row) -> None:
+        """One record changed: repaint its row only (no reset, the selection and scroll stay)."""
+        self._rows[row] = record
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
+
     def rows(self) -> list[Row]:
         return list(self._rows)
 

@@ -41,6 +41,7 @@ from recount_desktop.recount.sheets import (
 )
 from recount_desktop.ui.contests_page import table_view
 from recount_desktop.ui.discrepancy import DiscrepancyDialog
+from recount_desktop.ui.keyboard import TypeAheadComboBox, chain_tab_order
 from recount_desktop.ui.sheet_lines import SheetLinesForm
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.table_model import Column, RecordTableModel
@@ -73,14 +74,16 @@ class TallyEntryPage(QWidget):
         super().__init__()
         self.window_ = window
         self.snapshot: Snapshot | None = None
-        self.contest = QComboBox(objectName="entryContest")
+        self.contest = TypeAheadComboBox(objectName="entryContest")
         self.contest.currentIndexChanged.connect(self._contest_changed)
-        self.precinct = QComboBox(objectName="entryPrecinct")
+        self.precinct = TypeAheadComboBox(objectName="entryPrecinct")
         self.device = QLineEdit(objectName="entryDevice", placeholderText="optional: tabulator or batch")
         self.method = QComboBox(objectName="entryMethod")
         for method in RecountMethod:
             self.method.addItem(method.value, method.value)
-        self.sheet_id = QLineEdit(objectName="entrySheetId", placeholderText="type or scan the sheet's QR code")
+        self.sheet_id = QLineEdit(
+            objectName="entrySheetId", placeholderText="type or scan the sheet's QR code"
+        )
         self.sheet_id.editingFinished.connect(self._describe_sheet)
         self.sheet_id.returnPressed.connect(self._sheet_id_entered)
         self.counted_by = QLineEdit(objectName="entryCountedBy", placeholderText="names; separated by ;")
@@ -94,13 +97,17 @@ class TallyEntryPage(QWidget):
         QShortcut(QKeySequence.StandardKey.Save, self, self.save)
         self.sheets = SheetListModel()
         self.sheet_table = table_view("sheetTable", self.sheets)
-        self.sheet_table.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
-        self.sheet_table.doubleClicked.connect(lambda index: self.resolve(index))
+        header = self.sheet_table.horizontalHeader()
+        for column in range(4):  # "Entered by" names both typists: never cut it short
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.sheet_table.doubleClicked.connect(self.resolve)
         self.resolve_button = QPushButton("&Resolve discrepancy…", objectName="resolveButton")
-        self.resolve_button.clicked.connect(lambda: self.resolve())
+        self.resolve_button.clicked.connect(lambda: self.resolve())  # noqa: PLW0108 - drop "checked"
         self.void_button = QPushButton("&Void sheet…", objectName="voidButton")
         self.void_button.clicked.connect(self.void)
         self._layout()
+        chain_tab_order(self.tab_chain())
 
     def _layout(self) -> None:
         form = QFormLayout()
@@ -134,7 +141,23 @@ class TallyEntryPage(QWidget):
         layout.addWidget(sheets, 1)
 
     def first_focus(self) -> QWidget:
-        return self.sheet_id
+        return self.contest
+
+    def tab_chain(self) -> list[QWidget]:
+        """The paper sheet's order: what it is, who counted, each line, save; then the resolver's tools."""
+        return [
+            self.contest,
+            self.precinct,
+            self.device,
+            self.method,
+            self.sheet_id,
+            self.counted_by,
+            *self.lines.fields(),
+            self.save_button,
+            self.sheet_table,
+            self.resolve_button,
+            self.void_button,
+        ]
 
     # -- filling ---------------------------------------------------------------------------
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
@@ -160,16 +183,16 @@ class TallyEntryPage(QWidget):
             self.sheets.set_rows([])
             return
         contest = snapshot.results.contest(name)
-        voting = snapshot.results.precinct_votes(name)
         chosen = self.precinct.currentText()
         self.precinct.clear()
-        self.precinct.addItems([p.name for p in snapshot.results.precincts if p.name in voting])
+        self.precinct.addItems(snapshot.voting_precincts(name))
         if self.precinct.findText(chosen) >= 0:
             self.precinct.setCurrentIndex(self.precinct.findText(chosen))
         scope = snapshot.scopes.get(name)
         if scope is not None:
             self.method.setCurrentIndex(self.method.findData(scope.method.value))
         self.lines.set_choices(contest.choice_names(), contest.seats)
+        chain_tab_order(self.tab_chain())  # the line fields are new for each contest
         self._refresh_sheets()
 
     def _refresh_sheets(self) -> None:
@@ -225,7 +248,7 @@ class TallyEntryPage(QWidget):
             return None
         self._say(self._result_text(result), error=result.state is SheetState.DISCREPANCY)
         self._next_sheet()
-        self.window_.reload()
+        self._after_change()
         return result
 
     @staticmethod
@@ -247,7 +270,9 @@ class TallyEntryPage(QWidget):
 
     def _say(self, text: str, error: bool) -> None:
         self.message.setText(text)
-        self.message.setStyleSheet("font-size: 11pt; color: #b00020;" if error else "font-size: 11pt; color: #1b6e20;")
+        self.message.setStyleSheet(
+            "font-size: 11pt; color: #b00020;" if error else "font-size: 11pt; color: #1b6e20;"
+        )
 
     # -- the resolver's tools --------------------------------------------------------------
     def _chosen_sheet(self, index: QModelIndex | None = None) -> SheetStatus | None:
@@ -281,5 +306,6 @@ class TallyEntryPage(QWidget):
         self._after_change()
 
     def _after_change(self) -> None:
-        self.window_.reload()
+        """A sheet of this contest changed: only its progress and this list are read again (no analysis)."""
+        self.window_.recount_changed(self.contest.currentText())
         self._refresh_sheets()

@@ -39,7 +39,10 @@ def test_search_and_status_filter_narrow_the_list(sample_window, qtbot) -> None:
     assert [name for name, _ in _listed(page)] == ["Mayor of Plattsmouth"]
     page.search.clear()
     page.status_filter.setCurrentIndex(page.status_filter.findData(RecountStatus.AUTOMATIC))
-    assert [name for name, _ in _listed(page)] == ["Mayor of Plattsmouth", "Plattsmouth School Board (Vote For 3)"]
+    assert [name for name, _ in _listed(page)] == [
+        "Mayor of Plattsmouth",
+        "Plattsmouth School Board (Vote For 3)",
+    ]
 
 
 def test_ctrl_f_goes_to_the_search_box(sample_window, qtbot) -> None:
@@ -82,7 +85,9 @@ def test_precinct_table_sorts_and_filters(sample_window, qtbot) -> None:
     proxy = page.precinct_proxy
     total = proxy.rowCount()
     assert total == 14
-    column = [page.precincts.headerData(c, Qt.Orientation.Horizontal) for c in range(page.precincts.columnCount())]
+    column = [
+        page.precincts.headerData(c, Qt.Orientation.Horizontal) for c in range(page.precincts.columnCount())
+    ]
     kruger = column.index("Dale Kruger")
     page.precinct_table.sortByColumn(kruger, Qt.SortOrder.DescendingOrder)
     values = [int(proxy.index(r, kruger).data().replace(",", "")) for r in range(total)]

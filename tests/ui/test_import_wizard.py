@@ -22,14 +22,18 @@ ADAMS = REAL_DATA / "CO" / "Adams-2020-General-SOVC_Redacted.xlsx"
 
 def _file_totals(path: Path, sheet: str) -> dict[str, int]:
     """Each candidate's 'Total Votes' on the sheet's own 'Total:' row, read with plain openpyxl."""
-    rows = list(openpyxl.load_workbook(path, read_only=True, data_only=True)[sheet].iter_rows(values_only=True))
+    rows = list(
+        openpyxl.load_workbook(path, read_only=True, data_only=True)[sheet].iter_rows(values_only=True)
+    )
     names, total_row = rows[1], next(r for r in rows if r[0] == "Total:")
     return {name: int(total_row[col + 3]) for col, name in enumerate(names) if isinstance(name, str) and name}
 
 
 @pytest.fixture
 def empty_window(qtbot, tmp_path: Path) -> MainWindow:
-    election = Election(State.NE, "Sarpy County", "General Election 2016", date(2016, 11, 8), date(2016, 11, 18))
+    election = Election(
+        State.NE, "Sarpy County", "General Election 2016", date(2016, 11, 8), date(2016, 11, 18)
+    )
     create_election_file(tmp_path / "sarpy.canvass", election, operator="clerk-a").close()
     window = MainWindow("clerk-a")
     qtbot.addWidget(window)
@@ -109,8 +113,11 @@ def test_cancelling_a_long_import_leaves_the_election_unchanged(qtbot, sample_wi
 
 def test_errors_name_their_cell_and_show_the_row(qtbot, sample_window, tmp_path) -> None:
     bad = tmp_path / "bad.csv"
-    bad.write_text("county,precinct,office,district,party,candidate,votes\n"
-                   "Cass,P1,Mayor,,,Ann,10\nCass,P1,Mayor,,,Bob,abc\nCass,P2,Mayor,,,Ann,5\n", encoding="utf-8")
+    bad.write_text(
+        "county,precinct,office,district,party,candidate,votes\n"
+        "Cass,P1,Mayor,,,Ann,10\nCass,P1,Mayor,,,Bob,abc\nCass,P2,Mayor,,,Ann,5\n",
+        encoding="utf-8",
+    )
     dialog = sample_window.import_results()
     qtbot.addWidget(dialog)
     _read(qtbot, dialog, bad)

@@ -30,6 +30,8 @@ CHILD = textwrap.dedent(
 
 
 def test_answers_of_none_through_qt_do_not_leak_references_to_none() -> None:
-    done = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD], capture_output=True, text=True, timeout=120, check=False
+    )
     assert done.returncode == 0, f"the Qt binding crashed: {done.stderr[-400:]}"
     assert abs(int(done.stdout.strip())) < 100

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QInputDialog
+from PySide6.QtPrintSupport import QPrinter
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog
 
 from recount_desktop.recount.scope import set_scope
 from recount_desktop.reports.signing import load_roots, verify_pdf
+from recount_desktop.ui import reports_page
 from tests.reports.certs import make_certificates
 
 MAYOR = "Mayor of Plattsmouth"
@@ -28,7 +31,9 @@ def _export(qtbot, window, button, target: Path, monkeypatch) -> None:
 
 
 @pytest.mark.slow
-def test_export_the_report_and_blank_sheets_and_preview_them(qtbot, sample_window, tmp_path, monkeypatch) -> None:
+def test_export_the_report_and_blank_sheets_and_preview_them(
+    qtbot, sample_window, tmp_path, monkeypatch
+) -> None:
     set_scope(sample_window.store, MAYOR, "all", method="manual")
     sample_window.reload()
     page = sample_window.reports_page
@@ -67,3 +72,42 @@ def test_a_signed_report_verifies(qtbot, sample_window, tmp_path, monkeypatch) -
     _export(qtbot, sample_window, page.report_button, signed, monkeypatch)
     checks = verify_pdf(signed.read_bytes(), load_roots([root]))
     assert checks and all(check.ok for check in checks)
+
+
+class _PrintToPdf:
+    """Stands in for QPrintDialog: the user picks "Print to file (PDF)" and presses Print, or Cancel."""
+
+    accept = True
+    target: Path | None = None
+    seen: list[object] = []
+
+    def __init__(self, printer, _parent) -> None:
+        self.printer = printer
+
+    def exec(self) -> int:
+        _PrintToPdf.seen.append(self.printer)
+        if not _PrintToPdf.accept:
+            return QDialog.DialogCode.Rejected
+        self.printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        self.printer.setOutputFileName(str(_PrintToPdf.target))
+        return QDialog.DialogCode.Accepted
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="printing sends page images made by pdftoppm")
+def test_print_the_report_through_the_print_dialog(qtbot, sample_window, tmp_path, monkeypatch) -> None:
+    page = sample_window.reports_page
+    sample_window.show_page(4)
+    assert not page.print_button.isEnabled()  # nothing written yet
+    report = tmp_path / "report.pdf"
+    _export(qtbot, sample_window, page.report_button, report, monkeypatch)
+    monkeypatch.setattr(reports_page, "QPrintDialog", _PrintToPdf)
+    _PrintToPdf.seen, _PrintToPdf.target, _PrintToPdf.accept = [], tmp_path / "printed.pdf", False
+    qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)  # Cancel: nothing is printed
+    assert len(_PrintToPdf.seen) == 1 and not (tmp_path / "printed.pdf").exists()
+    _PrintToPdf.accept = True
+    qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+    printed = PdfReader(str(tmp_path / "printed.pdf"))
+    assert len(printed.pages) == len(PdfReader(str(report)).pages)
+    assert all("/XObject" in p["/Resources"] for p in printed.pages)  # each sheet carries its page image
+    assert f"Sent {len(printed.pages)} page(s) of report.pdf" in page.message.text()

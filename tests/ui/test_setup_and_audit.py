@@ -54,7 +54,10 @@ def test_a_bad_approval_is_refused_with_a_message(sample_window) -> None:
 def test_reading_settings_show_their_sentence_and_change_the_finding(sample_window) -> None:
     page = sample_window.setup_page
     key = "reading.NE.multi_seat_margin"
-    assert "distance to the last candidate who won a seat" in page.findChild(type(page.message), f"sentence:{key}").text()
+    assert (
+        "distance to the last candidate who won a seat"
+        in page.findChild(type(page.message), f"sentence:{key}").text()
+    )
     combo = page.reading_combos[key]
     combo.setCurrentIndex(combo.findData("top_candidate"))
     assert sample_window.snapshot.settings[key] == "top_candidate"
@@ -66,7 +69,9 @@ def test_board_members_are_saved(sample_window, qtbot) -> None:
     page.members.setPlainText("")
     qtbot.keyClicks(page.members, "Ann Lee, Chair")
     page.save_members.click()
-    assert [(m.name, m.title) for m in sample_window.snapshot.election.board_members] == [("Ann Lee", "Chair")]
+    assert [(m.name, m.title) for m in sample_window.snapshot.election.board_members] == [
+        ("Ann Lee", "Chair")
+    ]
 
 
 def test_audit_log_filters_and_verifies(sample_window, qtbot, qtmodeltester) -> None:

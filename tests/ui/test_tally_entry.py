@@ -77,7 +77,9 @@ def test_two_operators_enter_a_sheet_blind_and_it_is_verified(sample_window, ent
     assert entry.sheets.data(entry.sheets.index(0, 2)) == "verified"
 
 
-def test_a_mismatch_lands_in_discrepancy_and_a_third_operator_resolves_it(sample_window, entry, qtbot) -> None:
+def test_a_mismatch_lands_in_discrepancy_and_a_third_operator_resolves_it(
+    sample_window, entry, qtbot
+) -> None:
     entry.precinct.setCurrentIndex(entry.precinct.findText("Precinct 03"))
     type_sheet(qtbot, entry, "MAYOR-03", ["101", "99", "", "", "", ""])
     sample_window.set_operator("clerk-b")
@@ -119,7 +121,9 @@ def test_a_missing_line_is_refused_and_nothing_is_stored(sample_window, entry, q
 
 def test_void_a_sheet_with_a_reason(sample_window, entry, qtbot, monkeypatch) -> None:
     type_sheet(qtbot, entry, "MAYOR-07", ["3", "4", "", "", "", ""])
-    monkeypatch.setattr(QInputDialog, "getText", lambda *_a, **_k: ("torn sheet, recounted as MAYOR-07B", True))
+    monkeypatch.setattr(
+        QInputDialog, "getText", lambda *_a, **_k: ("torn sheet, recounted as MAYOR-07B", True)
+    )
     entry.sheet_table.selectRow(0)
     entry.void_button.click()
     status = sheet_status(sample_window.store, "MAYOR-07")

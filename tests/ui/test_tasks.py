@@ -44,7 +44,9 @@ def test_cancel_stops_the_work_and_calls_on_cancel(qtbot, parent) -> None:
             control.check_cancelled()
             control._cancel.wait(0.01)  # wakes as soon as Cancel is pressed
 
-    task = run_in_background(parent, "Importing", work, succeeded.append, on_cancel=lambda: cancelled.append(1))
+    task = run_in_background(
+        parent, "Importing", work, succeeded.append, on_cancel=lambda: cancelled.append(1)
+    )
     qtbot.waitUntil(started.is_set)
     task.dialog.findChild(QPushButton).click()  # the dialog's Cancel button
     qtbot.waitUntil(lambda: task.done)
