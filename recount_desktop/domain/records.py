@@ -7,11 +7,12 @@ is one of these. Validation happens at construction so a bad record cannot exist
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 from fractions import Fraction
+from functools import cached_property
 
 
 class State(StrEnum):
@@ -388,18 +389,35 @@ class ElectionResults:
                 return contest
         raise KeyError(name)
 
+    @cached_property
+    def _by_contest(self) -> dict[str, tuple[list[Tally], list[ContestStatistics]]]:
+        # One pass over the tallies for all contests: a pass per contest is quadratic on a statewide file.
+        grouped: dict[str, tuple[list[Tally], list[ContestStatistics]]] = {
+            c.name: ([], []) for c in self.contests
+        }
+        for tally in self.tallies:
+            grouped[tally.contest][0].append(tally)
+        for stat in self.statistics:
+            grouped.setdefault(stat.contest, ([], []))[1].append(stat)
+        return grouped
+
+    def tallies_of(self, contest_name: str) -> Sequence[Tally]:
+        """The tallies of one contest, in stored order."""
+        return self._by_contest.get(contest_name, ((), ()))[0]
+
+    def statistics_of(self, contest_name: str) -> Sequence[ContestStatistics]:
+        return self._by_contest.get(contest_name, ((), ()))[1]
+
     def totals(self, contest_name: str) -> dict[str, int]:
         """Votes per choice summed over all precincts, in the contest's choice order."""
         totals = dict.fromkeys(self.contest(contest_name).choice_names(), 0)
-        for tally in self.tallies:
-            if tally.contest == contest_name:
-                totals[tally.choice] += tally.votes
+        for tally in self.tallies_of(contest_name):
+            totals[tally.choice] += tally.votes
         return totals
 
     def precinct_votes(self, contest_name: str) -> Mapping[str, dict[str, int]]:
         """Votes per precinct and choice for one contest (precinct order as stored)."""
         by_precinct: dict[str, dict[str, int]] = {}
-        for tally in self.tallies:
-            if tally.contest == contest_name:
-                by_precinct.setdefault(tally.precinct, {})[tally.choice] = tally.votes
+        for tally in self.tallies_of(contest_name):
+            by_precinct.setdefault(tally.precinct, {})[tally.choice] = tally.votes
         return by_precinct

@@ -305,7 +305,7 @@ def analyze_election(
 
 def _contest_statistics(results: ElectionResults, contest: str) -> ContestStatistics | None:
     """The contest-wide statistics row, else the precinct rows summed (None where any is missing)."""
-    rows = [s for s in results.statistics if s.contest == contest]
+    rows = list(results.statistics_of(contest))
     whole = [s for s in rows if s.precinct is None]
     if whole:
         return whole[0]
@@ -321,18 +321,17 @@ def _contest_statistics(results: ElectionResults, contest: str) -> ContestStatis
 def _precincts_voting(results: ElectionResults, contest: str) -> int:
     """Precincts (not counting groups such as absentee or early) with any votes in the contest."""
     pseudo = {p.name for p in results.precincts if p.pseudo}
-    voting = {t.precinct for t in results.tallies if t.contest == contest and t.votes > 0}
+    voting = {t.precinct for t in results.tallies_of(contest) if t.votes > 0}
     return len(voting - pseudo)
 
 
 def ballots_by_county(election: Election, results: ElectionResults, contest: Contest) -> dict[str, int]:
     """Ballots to be recounted per county (RULES.md OK-5): ballots cast where known, else votes / seats."""
     county_of = {p.name: p.county or election.jurisdiction for p in results.precincts}
-    stats = {s.precinct: s for s in results.statistics if s.contest == contest.name and s.precinct}
+    stats = {s.precinct: s for s in results.statistics_of(contest.name) if s.precinct}
     votes: dict[str, int] = {}
-    for tally in results.tallies:
-        if tally.contest == contest.name:
-            votes[tally.precinct] = votes.get(tally.precinct, 0) + tally.votes
+    for tally in results.tallies_of(contest.name):
+        votes[tally.precinct] = votes.get(tally.precinct, 0) + tally.votes
     counties: dict[str, int] = {}
     for precinct, count in votes.items():
         stat = stats.get(precinct)
