@@ -43,6 +43,7 @@ ELECTION = [
     ("Election Name", "General Election 2026"),
     ("Election Date", "2026-11-03"),
     ("Canvass Date", "2026-11-13"),
+    ("Election Type", "general"),
     ("Board Member", "Margaret A. Holm, Chair, Cass County Board of Canvassers"),
     ("Board Member", "Luis R. Ortega, Member, Cass County Board of Canvassers"),
     ("Board Member", "Janet K. Weber, Cass County Clerk and Election Commissioner"),

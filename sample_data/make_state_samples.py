@@ -114,6 +114,9 @@ ELECTIONS = {
     "UT": ("Cache County", "General Election 2026", "2026-11-03", "2026-11-17", UT),
 }
 
+# The Colorado sample is a special district's own election under the local government code.
+ELECTION_TYPES = {"CO": "local_district"}
+
 # contest -> (choice, recount status) the designed numbers must produce with default readings
 EXPECTED = {
     "NE": {
@@ -211,6 +214,7 @@ def write_state_sample(state: str, folder: Path = HERE) -> Path:
         ("Election Name", name),
         ("Election Date", election_date),
         ("Canvass Date", canvass_date),
+        ("Election Type", ELECTION_TYPES.get(state, "general")),
         ("Board Member", "Jane Q. Chair, Chair of the Board of Canvassers"),
         ("Board Member", "Sam R. Member, Member of the Board of Canvassers"),
     ):

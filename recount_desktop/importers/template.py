@@ -37,7 +37,9 @@ CONTEST_COLUMNS: Mapping[str, tuple[str, Callable[[str], Any]]] = {
     "filed_with": ("Filed With", FiledWith),
     "runoff_possible": ("Runoff Possible", lambda text: _yes_no(text)),  # noqa: PLW0108
 }
-ELECTION_FIELDS = ("State", "Jurisdiction", "Election Name", "Election Date", "Canvass Date", "Board Member")
+ELECTION_FIELDS = (
+    "State", "Jurisdiction", "Election Name", "Election Date", "Canvass Date", "Election Type", "Board Member",
+)
 TEMPLATE_COLUMNS = ("Precinct", "Contest", "Choice", "Votes", "County", "Vote Type", "Party")
 
 
@@ -203,6 +205,7 @@ _ELECTION_KEYS = {
     "election name": "name",
     "election date": "election_date",
     "canvass date": "canvass_date",
+    "election type": "election_type",
     "board member": "",
 }
 
@@ -219,6 +222,12 @@ def _election_field(label: str, value: object, fields: dict[str, Any], members: 
         fields[key] = State(text)
     elif key.endswith("_date"):
         fields[key] = _as_date(value)
+    elif key == "election_type":
+        text = clean_name(value).lower().replace(" ", "_")
+        choices = [t.value for t in ElectionType]
+        if text not in choices:
+            raise ValueError(f"election type must be one of {', '.join(choices)}, not {clean_name(value)!r}")
+        fields[key] = ElectionType(text)
     else:
         fields[key] = clean_name(value)
 

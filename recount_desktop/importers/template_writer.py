@@ -38,6 +38,7 @@ ELECTION = (
     ("Election Name", "General Election"),
     ("Election Date", "2026-11-03"),
     ("Canvass Date", "2026-11-16"),
+    ("Election Type", "general"),
     ("Board Member", "Jane Q. Chair, Chair of the Board of Canvassers"),
 )
 LIST_ROWS = 5000  # drop-downs cover this many rows; typed values beyond are still checked on import

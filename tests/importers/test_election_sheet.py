@@ -77,3 +77,18 @@ def test_the_import_command_prints_the_election_sheet_warning(
     assert "sheet 'Election'" in err and "state UT, but the election file says NE" in err
     with open_election_file(target, "clerk") as store:
         assert store.election().state == State.NE and store.counts()["tally"] == 2
+
+
+def test_the_election_type_is_read_from_the_sheet(tmp_path: Path) -> None:
+    imported = read_tally_file(_template(tmp_path / "t.xlsx", ("Election Type", "Municipal Primary")))
+    assert imported.errors == ()
+    assert imported.election_fields["election_type"] == "municipal_primary"
+
+
+def test_an_unknown_election_type_names_its_cell(tmp_path: Path) -> None:
+    imported = read_tally_file(
+        _template(tmp_path / "t.xlsx", ("State", "UT"), ("Election Type", "runoff-ish"))
+    )
+    assert imported.results is None
+    assert "sheet 'Election', cell B3" in str(imported.errors[0])
+    assert "election type must be one of general, primary" in str(imported.errors[0])
