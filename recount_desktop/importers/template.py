@@ -38,7 +38,13 @@ CONTEST_COLUMNS: Mapping[str, tuple[str, Callable[[str], Any]]] = {
     "runoff_possible": ("Runoff Possible", lambda text: _yes_no(text)),  # noqa: PLW0108
 }
 ELECTION_FIELDS = (
-    "State", "Jurisdiction", "Election Name", "Election Date", "Canvass Date", "Election Type", "Board Member",
+    "State",
+    "Jurisdiction",
+    "Election Name",
+    "Election Date",
+    "Canvass Date",
+    "Election Type",
+    "Board Member",
 )
 TEMPLATE_COLUMNS = ("Precinct", "Contest", "Choice", "Votes", "County", "Vote Type", "Party")
 
