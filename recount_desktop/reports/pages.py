@@ -15,6 +15,7 @@ from reportlab.lib.units import inch
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
+from recount_desktop.reports.fast_text import CachedTextCanvas
 from recount_desktop.reports.fonts import BOLD, REGULAR
 
 # Where a digital signature's visible stamp goes on the report's last page: lower right, above the
@@ -43,7 +44,7 @@ def fix_document_date(canvas: Canvas, day: date) -> None:
 def numbered_canvas_class(furniture: PageFurniture, day: date) -> type[Canvas]:
     """A canvas class that draws ``furniture`` and "Page X of Y" on every page."""
 
-    class NumberedCanvas(Canvas):
+    class NumberedCanvas(CachedTextCanvas):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
             fix_document_date(self, day)

@@ -6,10 +6,8 @@ invariant mode, the document date taken from the data, and an embedded font.
 
 from __future__ import annotations
 
-import gc
 import io
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import LETTER
@@ -28,6 +26,7 @@ from reportlab.platypus import (
 )
 
 from recount_desktop.reports.fonts import REGULAR
+from recount_desktop.reports.gc_pause import no_cyclic_gc
 from recount_desktop.reports.model import ContestSummary, ReportData, Signatory
 from recount_desktop.reports.pages import STAMP_BOX, PageFurniture, numbered_canvas_class
 from recount_desktop.reports.recount_tables import recount_section
@@ -61,23 +60,6 @@ def _page_template(doc: BaseDocTemplate, name: str, bottom: float) -> PageTempla
     return PageTemplate(id=name, frames=[frame], pagesize=doc.pagesize)
 
 
-@contextmanager
-def _no_cyclic_gc() -> Iterator[None]:
-    """Pause the cyclic garbage collector while the pages are laid out.
-
-    The numbered canvas holds every page until the end ("Page X of Y"), so each full collection walks
-    an ever larger heap: on a 1,000-page report that was a tenth of the run. Reference counting still
-    frees everything; the collector runs again afterwards for any cycles.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 class ReportRenderer:
     """The canvassers' report of one ``ReportData``."""
 
@@ -102,7 +84,7 @@ class ReportRenderer:
             footer_left=f"{title.election_name} · {self.data.election_file}",
             fingerprint=self.data.fingerprint,
         )
-        with _no_cyclic_gc():
+        with no_cyclic_gc():
             doc.build(self._get_story(), canvasmaker=numbered_canvas_class(furniture, title.prepared_on))
         return buffer.getvalue()
 

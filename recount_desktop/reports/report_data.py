@@ -14,6 +14,7 @@ from recount_desktop.domain import BoardMember, Election, ElectionResults
 from recount_desktop.domain.outcome import contest_outcome
 from recount_desktop.reports import sources
 from recount_desktop.reports.certification import CertificationText, load_certification
+from recount_desktop.reports.gc_pause import no_cyclic_gc
 from recount_desktop.reports.model import (
     Certification,
     ChoiceTotals,
@@ -38,6 +39,11 @@ _ATTESTING_WORDS = ("clerk", "election commissioner", "election officer", "elect
 
 def build_report_data(store: ElectionFile) -> ReportData:
     """Everything the canvassers' report of this election file says."""
+    with no_cyclic_gc():  # tens of thousands of long-lived rows: see gc_pause
+        return _build_report_data(store)
+
+
+def _build_report_data(store: ElectionFile) -> ReportData:
     election, results = store.election(), store.results()
     entries = store.audit_entries()
     chain = store.verify_audit()
@@ -54,7 +60,7 @@ def build_report_data(store: ElectionFile) -> ReportData:
                          reconciled.get(contest.name))
         for contest in results.contests
     )
-    sections = tuple(_recount_section(store, results, reconciled[n], scopes.get(n, ("", "")))
+    sections = tuple(_recount_section(results, reconciled[n], scopes.get(n, ("", "")))
                      for n in recounted)
     warnings = (*_warnings(results, findings.problem, chain, summary), *reconciliation.notes)
     notes = MethodNotes(
@@ -121,10 +127,10 @@ def _contest_summary(results: ElectionResults, name: str, findings: tuple[Findin
     )
 
 
-def _recount_section(store: ElectionFile, results: ElectionResults, reconciled: sources.ReconciledContest,
+def _recount_section(results: ElectionResults, reconciled: sources.ReconciledContest,
                      scope: tuple[str, str]) -> RecountSection:
     contest = results.contest(reconciled.contest)
-    sheets = sources.contest_sheets(store, contest.name)
+    sheets = sources.contest_sheets(reconciled.sheets)
     canvass_stats = {s.precinct: s for s in results.statistics if s.contest == contest.name and s.precinct}
     grouped: dict[tuple[str | None, str | None], list[UnitVotes]] = {}
     for unit in reconciled.units:

@@ -14,9 +14,9 @@ from typing import Any
 
 from recount_desktop.domain import Election, ElectionResults
 from recount_desktop.domain.rules import waivers_from_settings
-from recount_desktop.recount.reconcile import reconcile
+from recount_desktop.recount.reconcile import UnitDifference, reconcile_with_sheets
 from recount_desktop.recount.scope import all_scopes
-from recount_desktop.recount.sheets import list_sheets
+from recount_desktop.recount.sheets import SheetState, SheetStatus
 from recount_desktop.reports.model import FindingLine, ReadingLine, SheetRecord, SourceFile
 from recount_desktop.store import ElectionFile
 from recount_desktop.store.audit import AuditEntry
@@ -105,24 +105,18 @@ def readings_in_force(state: str, settings: Mapping[str, str]) -> tuple[ReadingL
 
 # -- recount (issue 5) --------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class ReconciledUnit:
-    precinct: str | None
-    device: str | None
-    choice: str
-    original: int | None  # None: a device with no precinct has no canvass count of its own
-    recount: int | None
-
-
-@dataclass(frozen=True)
 class ReconciledContest:
     contest: str
-    units: tuple[ReconciledUnit, ...]
+    # reconcile's own per precinct/device and choice rows (precinct, device, choice, original, recount):
+    # kept as they are, where a copy of each made 54,000 more objects on a 3,000-precinct report.
+    units: tuple[UnitDifference, ...]
     amended: Mapping[str, int]
     winners_before: tuple[str, ...]
     winners_after: tuple[str, ...]
     outcome_changed: bool
     pending_sheets: int
     notes: tuple[str, ...] = field(default_factory=tuple)
+    sheets: tuple[SheetStatus, ...] = ()  # every sheet of the contest, as reconcile read them
 
 
 @dataclass(frozen=True)
@@ -132,17 +126,15 @@ class Reconciled:
 
 
 def reconciliation(store: ElectionFile) -> Reconciled:
-    """Per recounted contest: units with canvass and recount votes, amended totals, winners."""
-    result = reconcile(store)
+    """Per recounted contest: units with canvass and recount votes, amended totals, winners, sheets."""
+    result, sheets = reconcile_with_sheets(store)
     found: dict[str, ReconciledContest] = {}
     for contest in result.contests:
-        units = tuple(
-            ReconciledUnit(u.precinct, u.device, u.choice, u.original, u.recount) for u in contest.units
-        )
         amended = {t.choice: t.amended for t in contest.totals}
         found[contest.contest] = ReconciledContest(
-            contest.contest, units, amended, tuple(contest.winners_before), tuple(contest.winners_after),
-            bool(contest.outcome_changed), int(contest.pending_sheets), _reconcile_notes(contest),
+            contest.contest, contest.units, amended, tuple(contest.winners_before),
+            tuple(contest.winners_after), bool(contest.outcome_changed), int(contest.pending_sheets),
+            _reconcile_notes(contest), sheets.get(contest.contest, ()),
         )
     notes = []
     if getattr(result, "single_entry", False):
@@ -179,6 +171,9 @@ def recount_scopes(store: ElectionFile) -> dict[str, tuple[str, str]]:
     return {s.contest: (str(s.method), s.requested_by) for s in all_scopes(store)}
 
 
+_STATE_WORDS = {state: str(state.value).replace("_", " ") for state in SheetState}
+
+
 @dataclass(frozen=True)
 class ContestSheets:
     records: tuple[SheetRecord, ...]
@@ -190,30 +185,34 @@ def _add(total: int | None, value: int | None) -> int | None:
     return total if value is None else (total or 0) + value
 
 
-def contest_sheets(store: ElectionFile, contest: str) -> ContestSheets:
-    """The tally sheets of one contest: who counted, entered, verified; discrepancies; voids."""
+def contest_sheets(statuses: Iterable[SheetStatus]) -> ContestSheets:
+    """The tally sheets of one contest: who counted, entered, verified; discrepancies; voids.
+
+    From the statuses reconcile has already read (``ReconciledContest.sheets``): reading the sheets
+    again here made the data of a 3,000-precinct report slower than laying out its pages.
+    """
     records = []
     over_under: dict[tuple[str | None, str | None], tuple[int | None, int | None]] = {}
-    # One read of the contest's sheets with their entries (list_sheets): reading each sheet's entries
-    # again here made the data of a 3,000-precinct report slower than laying out its pages.
-    for status in list_sheets(store, contest):
+    for status in statuses:
         by_number = {number: who for number, who, _ in status.entries}
+        unit = status.unit
         records.append(SheetRecord(
             sheet_id=status.sheet_id,
-            unit=status.unit.label,
+            unit=unit.label,
             method=str(status.method),
             counted_by=status.counted_by,
             entered_by=by_number.get(1, ""),
             verified_by=by_number.get(2, ""),
-            state=str(status.state.value).replace("_", " "),
+            state=_STATE_WORDS[status.state],
             discrepancies="; ".join(f"{d.line}: {d.first} / {d.second}" for d in status.differing),
             resolution=(f"{by_number[3]}: {status.resolution_reason}" if 3 in by_number else ""),
             void_reason=status.void_reason or "",
         ))
-        if status.counts is not None and status.state.value != "voided":
-            key = (status.unit.precinct, status.unit.device)
+        counts = status.counts
+        if counts is not None and status.state is not SheetState.VOIDED:
+            key = (unit.precinct, unit.device)
             over, under = over_under.get(key, (None, None))
-            over_under[key] = (_add(over, status.counts.over_votes), _add(under, status.counts.under_votes))
+            over_under[key] = (_add(over, counts.over_votes), _add(under, counts.under_votes))
     return ContestSheets(tuple(records), over_under)
 
 
