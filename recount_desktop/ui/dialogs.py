@@ -1,11 +1,12 @@
-"""Dialogs of the main window: a new election."""
+"""Dialogs of the main window: a new election, set up in full (type, board members) without the CLI."""
 
 from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QDate, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDateEdit,
@@ -16,16 +17,35 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
+    QPlainTextEdit,
     QPushButton,
     QWidget,
 )
 
-from recount_desktop.domain import Election, State
-from recount_desktop.domain.records import STATE_NAMES
+from recount_desktop.domain import BoardMember, Election, State
+from recount_desktop.domain.records import STATE_NAMES, ElectionType
 
 
 def _to_date(value: QDate) -> date:
     return date(value.year(), value.month(), value.day())
+
+
+class DateField(QDateEdit):
+    """A yyyy-MM-dd date typed in one go; Tab leaves the field (Qt's own steps through its sections)."""
+
+    def __init__(self, value: QDate | None = None, parent: QWidget | None = None, **kwargs: object) -> None:
+        super().__init__(value or QDate.currentDate(), parent, **kwargs)  # type: ignore[arg-type]
+        self.setCalendarPopup(True)
+        self.setDisplayFormat("yyyy-MM-dd")
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+        # only the Tab keys: Qt also moves between sections through focusNextPrevChild as digits are typed
+        if event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and not event.modifiers() & ~(
+                Qt.KeyboardModifier.ShiftModifier):
+            QWidget.focusNextPrevChild(self, event.key() == Qt.Key.Key_Tab)
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
 
 class NewElectionDialog(QDialog):
@@ -39,8 +59,12 @@ class NewElectionDialog(QDialog):
             self.state.addItem(f"{STATE_NAMES[state]} ({state.value})", state.value)
         self.jurisdiction = QLineEdit(placeholderText="e.g. Cass County")
         self.election_name = QLineEdit(placeholderText="e.g. General Election 2026")
-        self.election_date = QDateEdit(QDate.currentDate(), calendarPopup=True, displayFormat="yyyy-MM-dd")
-        self.canvass_date = QDateEdit(QDate.currentDate(), calendarPopup=True, displayFormat="yyyy-MM-dd")
+        self.election_date = DateField()
+        self.canvass_date = DateField()
+        self.election_type = election_type_combo()
+        self.members = QPlainTextEdit(objectName="newBoardMembers", tabChangesFocus=True)
+        self.members.setPlaceholderText("One a line: Name, Title (for the report's signature blocks)")
+        self.members.setFixedHeight(90)
         self.path = QLineEdit(str((folder or Path.home()) / "election.canvass"))
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
@@ -54,14 +78,16 @@ class NewElectionDialog(QDialog):
         form.addRow("Election &name", self.election_name)
         form.addRow("Election &date", self.election_date)
         form.addRow("&Canvass date", self.canvass_date)
+        form.addRow("Election &type", self.election_type)
+        form.addRow("&Board members", self.members)
         form.addRow("&File", path_row)
         form.addRow(self.error)
-        buttons = QDialogButtonBox(
+        self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.accepted.connect(self._accept)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        self.buttons.accepted.connect(self._accept)
+        self.buttons.rejected.connect(self.reject)
+        form.addRow(self.buttons)
 
     def _browse(self) -> None:
         chosen, _ = QFileDialog.getSaveFileName(self, "New election file", self.path.text(),
@@ -76,6 +102,8 @@ class NewElectionDialog(QDialog):
             name=self.election_name.text().strip(),
             election_date=_to_date(self.election_date.date()),
             canvass_date=_to_date(self.canvass_date.date()),
+            board_members=parse_members(self.members.toPlainText()),
+            election_type=ElectionType(self.election_type.currentData()),
         )
 
     def _accept(self) -> None:
@@ -88,6 +116,20 @@ class NewElectionDialog(QDialog):
             self.error.setText("A file of that name already exists; choose another name.")
             return
         self.accept()
+
+
+def election_type_combo() -> QComboBox:
+    """The election's type (general by default): which statute's rules apply to its contests."""
+    combo = QComboBox(objectName="electionType")
+    for value in ElectionType:
+        combo.addItem(value.value.replace("_", " "), value.value)
+    combo.setCurrentIndex(combo.findData(ElectionType.GENERAL.value))
+    return combo
+
+
+def parse_members(text: str) -> tuple[BoardMember, ...]:
+    """Board members typed one a line as ``Name, Title``; blank lines are skipped."""
+    return tuple(BoardMember.parse(line) for line in text.splitlines() if line.strip())
 
 
 def about_text(version: str) -> str:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 # Keys handled inside pages (not menu actions), shown after the menu shortcuts.
 PAGE_KEYS = (
     ("Tally sheet entry", "Tab / Enter", "Next field; Enter on the sheet ID jumps to the first line"),
+    ("Tally sheet entry", "Scan a printed sheet", "Fills in its contest, precinct/device and method"),
     ("Tally sheet entry", "Enter on the last line", "Save the sheet and open the next one"),
     ("Tally sheet entry", "Ctrl+S", "Save the sheet and open the next one"),
     ("Tally sheet entry", "Shift+Tab", "Previous field"),

@@ -68,20 +68,7 @@ def render_all(folder: Path) -> list[Path]:
     window.contests_page.tabs.setCurrentIndex(1)
     shots.append(_save(window, folder, "contest-precincts"))
     window.contests_page.tabs.setCurrentIndex(0)
-    window.show_page(1)
-    entry = window.entry_page
-    entry.choose_contest(MAYOR)
-    entry.precinct.setCurrentIndex(entry.precinct.findText("Early Voting"))
-    entry.sheet_id.setText("MAYOR-13")
-    for field, value in zip(entry.lines.fields(), ("412", "398", "0", "6", "", "816"), strict=True):
-        field.setText(value)
-    shots.append(_save(window, folder, "tally-sheet-entry"))
-    entry.sheet_table.selectRow(2)
-    dialog = entry.resolve()
-    if dialog is not None:
-        dialog.resize(640, 360)
-        shots.append(_save(dialog, folder, "discrepancy"))
-        dialog.reject()
+    shots += _entry(window, folder)
     window.show_page(2)
     window.recount_page.choose_contest(MAYOR)
     shots.append(_save(window, folder, "recount-progress"))
@@ -104,6 +91,26 @@ def render_all(folder: Path) -> list[Path]:
         shots.append(_save(importer, folder, "import-wizard"))
         importer.reject()
     window.close()
+    return shots
+
+
+def _entry(window: Any, folder: Path) -> list[Path]:
+    """A printed sheet scanned into the entry screen, then the resolver's view of a discrepancy."""
+    window.show_page(1)
+    entry = window.entry_page
+    entry.choose_contest(MAYOR)
+    scanned = next(s for s in entry.printed_sheets().values() if s.precinct == "Early Voting")
+    entry.sheet_id.setText(scanned.sheet_id)  # as a scanner types the printed sheet's QR code, then Enter
+    entry.sheet_id.returnPressed.emit()
+    for field, value in zip(entry.lines.fields(), ("412", "398", "0", "6", "", "816"), strict=True):
+        field.setText(value)
+    shots = [_save(window, folder, "tally-sheet-entry")]
+    entry.sheet_table.selectRow(2)
+    dialog = entry.resolve()
+    if dialog is not None:
+        dialog.resize(640, 360)
+        shots.append(_save(dialog, folder, "discrepancy"))
+        dialog.reject()
     return shots
 
 

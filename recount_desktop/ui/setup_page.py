@@ -1,4 +1,4 @@
-"""Election set-up: board members, the state's reading settings (with their sentences), contest attributes.
+"""Election set-up: the election's own fields, board members, contest attributes, the state's readings.
 
 Each change is one audited write; the window then reloads, so the findings follow at once.
 """
@@ -18,15 +18,24 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from recount_desktop.domain import BoardMember
-from recount_desktop.domain.records import ContestKind, ElectionType, FiledWith, Scope, VotingMethod
+from recount_desktop.domain.records import (
+    ContestKind,
+    ElectionType,
+    FiledWith,
+    MeasureType,
+    Scope,
+    VotingMethod,
+)
 from recount_desktop.domain.rules import ReadingSettings, load_rules
 from recount_desktop.store import ElectionFileError
+from recount_desktop.ui.election_form import ElectionForm
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
 
@@ -39,6 +48,8 @@ class SetupPage(QWidget):
         super().__init__()
         self.window_ = window
         self.snapshot: Snapshot | None = None
+        self.election_form = ElectionForm()
+        self.election_form.save_button.clicked.connect(self.apply_election)
         self.members = QPlainTextEdit(objectName="boardMembers")
         self.members.setPlaceholderText("One a line: Name, Title")
         self.members.setTabChangesFocus(True)
@@ -59,6 +70,11 @@ class SetupPage(QWidget):
         self.election_type.addItem("the election's own type", "")
         for value in ElectionType:
             self.election_type.addItem(value.value.replace("_", " "), value.value)
+        self.measure_type = QComboBox(objectName="attr:measure_type")
+        self.measure_type.addItem("none (not a measure)", "")
+        for value in MeasureType:
+            self.measure_type.addItem(value.value, value.value)
+        self.attr["kind"].currentIndexChanged.connect(self._kind_changed)
         self.seats = QSpinBox(objectName="attr:seats", minimum=1, maximum=99)
         self.approval = QLineEdit(objectName="attr:approval", placeholderText="majority, 3/5 or required:N")
         self.runoff = QCheckBox("Runoff possible", objectName="attr:runoff_possible")
@@ -69,8 +85,9 @@ class SetupPage(QWidget):
         chain_tab_order(self.tab_chain())
 
     def tab_chain(self) -> list[QWidget]:
-        """Board members, then the contest attributes top to bottom, then the state's readings."""
+        """The election, board members, then the contest attributes top to bottom, then the readings."""
         return [
+            *self.election_form.fields(),
             self.members,
             self.save_members,
             self.contest,
@@ -80,6 +97,7 @@ class SetupPage(QWidget):
             self.election_type,
             self.attr["voting_method"],
             self.approval,
+            self.measure_type,
             self.attr["filed_with"],
             self.runoff,
             self.apply_button,
@@ -100,26 +118,35 @@ class SetupPage(QWidget):
         form.addRow("Election &type", self.election_type)
         form.addRow("&Voting method", self.attr["voting_method"])
         form.addRow("A&pproval", self.approval)
+        form.addRow("Meas&ure type", self.measure_type)
         form.addRow("&Filed with", self.attr["filed_with"])
         form.addRow("", self.runoff)
         form.addRow(self.apply_button)
         left = QVBoxLayout()
-        left.addWidget(members)
-        left.addWidget(attributes)
-        left.addWidget(self.message)
-        left.addStretch(1)
+        left.addWidget(self.election_form)
+        left.addWidget(members, 1)
+        middle = QVBoxLayout()
+        middle.addWidget(attributes)
+        middle.addWidget(self.message)
+        middle.addStretch(1)
+        # some states have many readings: they scroll rather than push the page past a 768-pixel screen
+        readings = QScrollArea(objectName="readingsScroll", widgetResizable=True)
+        readings.setFrameShape(QScrollArea.Shape.NoFrame)
+        readings.setWidget(self.readings_box)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(left, 2)
-        layout.addWidget(self.readings_box, 3)
+        layout.addLayout(left, 5)
+        layout.addLayout(middle, 4)
+        layout.addWidget(readings, 5)
 
     def first_focus(self) -> QWidget:
-        return self.members
+        return self.election_form.name
 
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
         self.snapshot = snapshot
         if snapshot is None:
             return
+        self.election_form.show_election(snapshot.election)
         self.members.setPlainText("\n".join(f"{m.name}, {m.title}" if m.title else m.name
                                             for m in snapshot.election.board_members))
         self._show_readings(snapshot)
@@ -170,6 +197,14 @@ class SetupPage(QWidget):
         self.seats.setValue(contest.seats)
         self.approval.setText(contest.approval.to_text())
         self.runoff.setChecked(contest.runoff_possible)
+        self.measure_type.setCurrentIndex(
+            self.measure_type.findData(contest.measure_type.value if contest.measure_type else ""))
+        self._kind_changed()
+
+    def _kind_changed(self) -> None:
+        """A measure type belongs to questions only (26 O.S. 8-111(E)(2): statutory or constitutional)."""
+        is_question = self.attr["kind"].currentData() == ContestKind.QUESTION.value
+        self.measure_type.setEnabled(is_question)
 
     # -- writing ---------------------------------------------------------------------------
     def _done(self, text: str, error: bool = False) -> None:
@@ -177,6 +212,22 @@ class SetupPage(QWidget):
         self.message.setStyleSheet("color: #b00020;" if error else "color: #1b6e20;")
         if not error:
             self.window_.reload()
+
+    def apply_election(self) -> None:
+        store, snapshot = self.window_.store, self.snapshot
+        if store is None or snapshot is None:
+            return
+        try:
+            edited = self.election_form.edited(snapshot.election)
+        except ValueError as error:
+            self._done(f"Not saved: {error}.", error=True)
+            return
+        try:
+            store.update_election(edited)
+        except ElectionFileError as error:
+            self._done(str(error), error=True)
+            return
+        self._done(f"Election saved: {edited.name}, {edited.jurisdiction}.")
 
     def apply_members(self) -> None:
         store, snapshot = self.window_.store, self.snapshot
@@ -207,6 +258,7 @@ class SetupPage(QWidget):
         changes = {attr: combo.currentData() for attr, combo in self.attr.items()}
         changes.update(seats=str(self.seats.value()), approval=self.approval.text().strip() or "majority",
                        election_type=self.election_type.currentData(),
+                       measure_type=self.measure_type.currentData() if self.measure_type.isEnabled() else "",
                        runoff_possible="yes" if self.runoff.isChecked() else "no")
         try:
             store.update_contest_attributes(name, changes)

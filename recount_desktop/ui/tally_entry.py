@@ -3,6 +3,10 @@
 Each Save is one committed transaction (``recount.sheets.enter_sheet``): closing the window or a crash
 loses nothing saved. The screen never shows a first entry's numbers to the second typist; after a
 second entry it shows only whether the two agree (and, when they do not, which lines differ).
+
+A printed blank sheet (``print-sheets``) carries a QR code of its ID; a USB scanner types that ID and
+Enter into the Sheet ID field, and the screen fills in the contest, unit and method the sheet was
+printed for, so the clerk goes straight to the count lines.
 """
 
 from __future__ import annotations
@@ -39,9 +43,11 @@ from recount_desktop.recount.sheets import (
     sheet_status,
     void_sheet,
 )
+from recount_desktop.reports.tally_sheets import BlankSheet
 from recount_desktop.ui.contests_page import table_view
 from recount_desktop.ui.discrepancy import DiscrepancyDialog
 from recount_desktop.ui.keyboard import TypeAheadComboBox, chain_tab_order
+from recount_desktop.ui.printed_sheets import PrintedSheets, printed_for
 from recount_desktop.ui.sheet_lines import SheetLinesForm
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.table_model import Column, RecordTableModel
@@ -74,6 +80,7 @@ class TallyEntryPage(QWidget):
         super().__init__()
         self.window_ = window
         self.snapshot: Snapshot | None = None
+        self._printed = PrintedSheets()
         self.contest = TypeAheadComboBox(objectName="entryContest")
         self.contest.currentIndexChanged.connect(self._contest_changed)
         self.precinct = TypeAheadComboBox(objectName="entryPrecinct")
@@ -201,9 +208,29 @@ class TallyEntryPage(QWidget):
         self.sheets.set_rows(list_sheets(store, name) if store is not None and name else [])
 
     def _sheet_id_entered(self) -> None:
+        """Enter after the ID (typed, or scanned from the sheet's QR code): on to the first count line."""
+        printed = self.printed_sheet(self.sheet_id.text())
+        if printed is not None:
+            self._fill_from_printed(printed)
         fields = self.lines.fields()
         if fields:
             fields[0].setFocus()
+
+    def printed_sheets(self) -> dict[str, BlankSheet]:
+        """The blank sheets ``print-sheets`` prints for the current recount scopes, by ID."""
+        return self._printed.all(self.window_.store, self.snapshot)
+
+    def printed_sheet(self, text: str) -> BlankSheet | None:
+        return self._printed.find(self.window_.store, self.snapshot, text)
+
+    def _fill_from_printed(self, sheet: BlankSheet) -> None:
+        self.sheet_id.setText(sheet.sheet_id)
+        if self.contest.currentText() != sheet.contest:
+            self.choose_contest(sheet.contest)
+        self.precinct.setCurrentIndex(self.precinct.findText(sheet.precinct) if sheet.precinct else -1)
+        self.device.setText(sheet.device or "")
+        self.method.setCurrentIndex(self.method.findData(sheet.method))
+        self._describe_sheet()
 
     def _describe_sheet(self) -> None:
         """Say which entry this will be; never the numbers typed before (blind second entry)."""
@@ -211,15 +238,19 @@ class TallyEntryPage(QWidget):
         if store is None or not sheet:
             self.sheet_note.clear()
             return
+        printed = self.printed_sheet(sheet)
+        where = f" (printed for {printed_for(printed)})" if printed is not None else ""
         try:
             status = sheet_status(store, sheet)
         except (RecountError, TypeError, IndexError):
-            self.sheet_note.setText(f"Sheet {sheet}: new sheet, first entry.")
+            self.sheet_note.setText(f"Sheet {sheet}{where}: new sheet, first entry.")
             return
         if status.state is SheetState.ENTERED_ONCE:
-            self.sheet_note.setText(f"Sheet {sheet}: second entry (blind: the first entry is not shown).")
+            self.sheet_note.setText(
+                f"Sheet {sheet}{where}: second entry (blind: the first entry is not shown).")
         else:
-            self.sheet_note.setText(f"Sheet {sheet} is {state_text(status.state)}: it takes no more entries.")
+            self.sheet_note.setText(
+                f"Sheet {sheet}{where} is {state_text(status.state)}: it takes no more entries.")
 
     # -- saving ----------------------------------------------------------------------------
     def entry(self) -> TallySheetEntry:
@@ -309,3 +340,4 @@ class TallyEntryPage(QWidget):
         """A sheet of this contest changed: only its progress and this list are read again (no analysis)."""
         self.window_.recount_changed(self.contest.currentText())
         self._refresh_sheets()
+

@@ -118,3 +118,56 @@ def test_window_size_is_remembered(qtbot) -> None:
     again = MainWindow("clerk-a")
     qtbot.addWidget(again)
     assert (again.width(), again.height()) == (720, 520)
+
+
+def test_a_new_election_is_set_up_in_full_from_the_dialog(qtbot, tmp_path: Path, monkeypatch) -> None:
+    """State, type and board members typed in the dialog: no command line needed before importing."""
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from recount_desktop.domain.records import ElectionType
+
+    window = MainWindow("clerk-a")
+    qtbot.addWidget(window)
+    target = tmp_path / "special.canvass"
+
+    def fill_in(dialog: NewElectionDialog) -> int:
+        assert dialog.election_type.currentData() == "general"  # the default
+        dialog.state.setCurrentIndex(dialog.state.findData("MT"))
+        qtbot.keyClicks(dialog.jurisdiction, "Gallatin County")
+        qtbot.keyClicks(dialog.election_name, "Special Election 2027")
+        dialog.election_date.setDate(QDate(2027, 5, 4))
+        dialog.canvass_date.setDate(QDate(2027, 5, 18))
+        dialog.election_type.setFocus()
+        qtbot.keyClicks(dialog.election_type, "special")  # a closed combo box picks by typing
+        qtbot.keyClicks(dialog.members, "Ann Lee, Chair")
+        qtbot.keyClick(dialog.members, Qt.Key.Key_Return)
+        qtbot.keyClicks(dialog.members, "Bo Park, Clerk and Recorder")
+        dialog.path.selectAll()
+        qtbot.keyClicks(dialog.path, str(target))
+        ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+        return dialog.result()
+
+    monkeypatch.setattr(NewElectionDialog, "exec", fill_in)
+    window.new_election()
+    assert window.subtitle.text() == "Gallatin County, Montana"
+    with open_election_file(target) as store:
+        election = store.election()
+    assert election.election_type is ElectionType.SPECIAL
+    assert [(m.name, m.title) for m in election.board_members] == [
+        ("Ann Lee", "Chair"), ("Bo Park", "Clerk and Recorder")
+    ]
+    assert election.canvass_date.isoformat() == "2027-05-18"
+
+
+def test_the_new_election_dialog_refuses_a_canvass_before_the_election(qtbot, tmp_path: Path) -> None:
+    dialog = NewElectionDialog(folder=tmp_path)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.jurisdiction, "Gallatin County")
+    qtbot.keyClicks(dialog.election_name, "Special Election 2027")
+    dialog.election_date.setDate(QDate(2027, 5, 4))
+    dialog.canvass_date.setDate(QDate(2027, 5, 1))
+    dialog.buttons.accepted.emit()
+    assert "before the election date" in dialog.error.text()
+    assert dialog.result() != NewElectionDialog.DialogCode.Accepted
+    assert not (tmp_path / "election.canvass").exists()

@@ -109,3 +109,98 @@ def test_every_page_has_a_shortcut(sample_window, qtbot) -> None:
     for number in range(sample_window.pages.count()):
         qtbot.keyClick(sample_window, Qt.Key(Qt.Key.Key_1 + number), Qt.KeyboardModifier.ControlModifier)
         assert sample_window.pages.currentIndex() == number
+
+
+QUESTION = "State Question 901"
+
+
+def _oklahoma_window(qtbot, tmp_path):
+    """An Oklahoma state question carried 5,075 to 4,925: 75 past half, between 1/2% and 1% of 10,000."""
+    from datetime import date
+
+    from recount_desktop.domain import (
+        Choice,
+        Contest,
+        ContestKind,
+        Election,
+        ElectionResults,
+        Precinct,
+        State,
+        Tally,
+    )
+    from recount_desktop.domain.records import Scope
+    from recount_desktop.store import create_election_file
+    from recount_desktop.ui.main_window import MainWindow
+
+    question = Contest(QUESTION, (Choice("Yes"), Choice("No")), kind=ContestKind.QUESTION,
+                       scope=Scope.STATEWIDE)
+    precincts = (Precinct("Precinct 1"), Precinct("Precinct 2"))
+    tallies = (Tally("Precinct 1", QUESTION, "Yes", 2575), Tally("Precinct 1", QUESTION, "No", 2425),
+               Tally("Precinct 2", QUESTION, "Yes", 2500), Tally("Precinct 2", QUESTION, "No", 2500))
+    path = tmp_path / "ok.canvass"
+    with create_election_file(path, Election(State.OK, "Tulsa County", "General Election 2026",
+                                             date(2026, 11, 3)), operator="clerk-a") as store:
+        store.replace_results(ElectionResults((question,), precincts, tallies), {"source": "test"})
+    window = MainWindow("clerk-a")
+    qtbot.addWidget(window)
+    assert window.open_election(path)
+    return window
+
+
+def test_measure_type_is_stored_and_changes_the_finding(qtbot, tmp_path) -> None:
+    window = _oklahoma_window(qtbot, tmp_path)
+    page = window.setup_page
+    window.show_page(5)
+    page.contest.setCurrentIndex(page.contest.findText(QUESTION))
+    assert page.measure_type.isEnabled() and page.measure_type.currentData() == ""
+    # unset counts as statutory: 75 > 1/2% of 10,000, so only a recount at the requester's expense
+    assert window.snapshot.strongest_status(QUESTION).value == "at_own_expense"
+    page.measure_type.setFocus()
+    qtbot.keyClicks(page.measure_type, "constitutional")
+    qtbot.mouseClick(page.apply_button, Qt.MouseButton.LeftButton)
+    assert window.snapshot.results.contest(QUESTION).measure_type.value == "constitutional"
+    assert window.snapshot.strongest_status(QUESTION).value == "automatic"  # 75 <= 1% of 10,000
+    with open_election_file(window.store.path) as store:
+        assert store.results().contest(QUESTION).measure_type.value == "constitutional"
+        entry = store.audit_entries()[-1]
+    assert entry.action == "contest.update"
+    assert entry.details["changes"]["measure_type"] == {"old": None, "new": "constitutional"}
+
+
+def test_measure_type_is_for_questions_only(sample_window) -> None:
+    page = sample_window.setup_page
+    page.contest.setCurrentIndex(page.contest.findText("Mayor of Plattsmouth"))
+    assert not page.measure_type.isEnabled()
+    page.contest.setCurrentIndex(page.contest.findText("Library Levy Question"))
+    assert page.measure_type.isEnabled()
+
+
+def test_the_board_edits_the_election_itself(sample_window, qtbot) -> None:
+    form = sample_window.setup_page.election_form
+    sample_window.show_page(5)
+    assert form.name.hasFocus() and form.name.text() == "General Election 2026"
+    form.name.selectAll()
+    qtbot.keyClicks(form.name, "Statewide General Election 2026")
+    form.election_type.setFocus()
+    qtbot.keyClicks(form.election_type, "special")
+    qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
+    assert sample_window.title.text() == "Statewide General Election 2026"
+    election = sample_window.snapshot.election
+    assert election.election_type.value == "special" and len(election.board_members) == 3
+    with open_election_file(sample_window.store.path) as store:
+        assert store.election().name == "Statewide General Election 2026"
+        assert store.audit_entries()[-1].action == "election.update"
+
+
+def test_a_canvass_before_the_election_is_refused_and_nothing_stored(sample_window, qtbot) -> None:
+    page = sample_window.setup_page
+    form = page.election_form
+    entries = len(sample_window.store.audit_entries())
+    form.canvass_date.setFocus()
+    form.canvass_date.selectAll()
+    qtbot.keyClicks(form.canvass_date, "2026-10-30")
+    assert form.canvass_date.date().toString("yyyy-MM-dd") == "2026-10-30"
+    qtbot.mouseClick(form.save_button, Qt.MouseButton.LeftButton)
+    assert "canvass date 2026-10-30 is before the election date 2026-11-03" in page.message.text()
+    assert len(sample_window.store.audit_entries()) == entries
+    assert sample_window.snapshot.election.canvass_date.isoformat() == "2026-11-13"

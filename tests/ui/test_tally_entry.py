@@ -146,3 +146,72 @@ def test_sheet_list_model_passes_the_model_tester(qtmodeltester, qtbot, sample_w
     type_sheet(qtbot, entry, "MAYOR-12", ["10", "20", "", "", "", ""])
     assert isinstance(entry.sheets, SheetListModel)
     qtmodeltester.check(entry.sheets)
+
+
+def _printed_sheet_for(store, contest: str, precinct: str):
+    from recount_desktop.reports.tally_sheets import blank_sheets
+
+    return next(s for s in blank_sheets(store, contest) if s.precinct == precinct)
+
+
+def test_scanning_a_printed_sheet_fills_in_what_it_is_for(sample_window, entry, qtbot) -> None:
+    from recount_desktop.recount.scope import set_scope
+
+    set_scope(sample_window.store, MAYOR, "all", method="machine")
+    sample_window.reload()
+    printed = _printed_sheet_for(sample_window.store, MAYOR, "Precinct 05")
+    assert printed.sheet_id.endswith("-0005")  # the fifth unit of the scope, as print-sheets numbers it
+    entry.choose_contest("County Sheriff")  # the clerk was on another contest and method
+    entry.method.setCurrentIndex(entry.method.findData("manual"))
+    entry.device.setText("left over")
+    entry.sheet_id.setFocus()
+    qtbot.keyClicks(entry.sheet_id, printed.sheet_id)  # a USB scanner types the QR code's text...
+    qtbot.keyClick(entry.sheet_id, Qt.Key.Key_Return)  # ...and Enter
+    assert entry.contest.currentText() == MAYOR
+    assert entry.precinct.currentText() == "Precinct 05"
+    assert entry.method.currentData() == "machine" and entry.device.text() == ""
+    assert entry.sheet_id.text() == printed.sheet_id
+    assert entry.lines.fields()[0].hasFocus()
+    assert f"Sheet {printed.sheet_id} (printed for {MAYOR}, Precinct 05, machine count)" in (
+        entry.sheet_note.text())
+    for value in ["40", "41", "", "", "", ""]:
+        qtbot.keyClicks(entry.focusWidget(), value)
+        qtbot.keyClick(entry.focusWidget(), Qt.Key.Key_Return)
+    status = sheet_status(sample_window.store, printed.sheet_id)
+    assert status.unit.precinct == "Precinct 05" and status.state is SheetState.ENTERED_ONCE
+    assert status.method.value == "machine"
+
+
+def test_an_unknown_or_unprinted_id_is_kept_as_typed(sample_window, entry, qtbot) -> None:
+    from recount_desktop.recount.scope import set_scope
+
+    set_scope(sample_window.store, MAYOR, ["Precinct 01"], method="machine")
+    sample_window.reload()
+    entry.precinct.setCurrentIndex(entry.precinct.findText("Precinct 03"))
+    entry.method.setCurrentIndex(entry.method.findData("manual"))
+    entry.sheet_id.setFocus()
+    qtbot.keyClicks(entry.sheet_id, "99-XYZ-0001")
+    qtbot.keyClick(entry.sheet_id, Qt.Key.Key_Return)
+    assert entry.sheet_id.text() == "99-XYZ-0001"
+    assert entry.contest.currentText() == MAYOR and entry.precinct.currentText() == "Precinct 03"
+    assert entry.method.currentData() == "manual"
+    assert entry.lines.fields()[0].hasFocus()
+    assert "printed for" not in entry.sheet_note.text()
+
+
+def test_a_scope_set_after_the_first_scan_is_scanned_too(sample_window, entry, qtbot) -> None:
+    """The printed IDs are cached per scope: a new scope (saved as the recount page does) is seen."""
+    from recount_desktop.recount.scope import set_scope
+
+    set_scope(sample_window.store, MAYOR, "all", method="machine")
+    sample_window.recount_changed(MAYOR)
+    assert entry.printed_sheet(_printed_sheet_for(sample_window.store, MAYOR, "Precinct 02").sheet_id)
+    set_scope(sample_window.store, "County Sheriff", ["Precinct 07"], method="manual")
+    sample_window.recount_changed("County Sheriff")
+    printed = _printed_sheet_for(sample_window.store, "County Sheriff", "Precinct 07")
+    entry.sheet_id.setFocus()
+    qtbot.keyClicks(entry.sheet_id, printed.sheet_id.lower())  # Caps Lock off on the scanner's keyboard
+    qtbot.keyClick(entry.sheet_id, Qt.Key.Key_Return)
+    assert entry.sheet_id.text() == printed.sheet_id
+    assert (entry.contest.currentText(), entry.precinct.currentText()) == ("County Sheriff", "Precinct 07")
+    assert entry.method.currentData() == "manual" and entry.lines.fields()[0].hasFocus()
