@@ -9,7 +9,7 @@ from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from recount_desktop.store import AuditEntry
-from recount_desktop.ui.contests_page import table_view
+from recount_desktop.ui.contests_page import fit_column_to_text, table_view
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.table_model import SORT_ROLE, Column, RecordTableModel
@@ -64,6 +64,7 @@ class AuditPage(QWidget):
         self.result = QLabel(objectName="verifyResult", wordWrap=True)
         self.table = table_view("auditTable", self.proxy, sortable=True)
         self.table.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        fit_column_to_text(self.table, 0, "000000")
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         top = QHBoxLayout()
         top.addWidget(self.filter, 1)
@@ -83,7 +84,10 @@ class AuditPage(QWidget):
 
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
         store = self.window_.store
-        self.entries.set_rows(store.audit_entries() if store is not None and snapshot else [])
+        entries = store.audit_entries() if store is not None and snapshot else []
+        self.entries.set_rows(entries)
+        if entries:  # every time has the same form: the whole of the last one, never cut
+            fit_column_to_text(self.table, 1, entries[-1].ts, limit=400)
         self.result.clear()
 
     def verify(self) -> None:

@@ -50,6 +50,23 @@ def table_view(name: str, model: object, sortable: bool = False) -> QTableView:
     return view
 
 
+def fit_columns_to_headers(view: QTableView, columns: range | list[int], padding: int = 24) -> None:
+    """Size columns to their header text, never to their cells: a column of counts is no wider than its
+    title, and sizing costs nothing however many rows the table holds (ResizeToContents measures rows)."""
+    header = view.horizontalHeader()
+    metrics = header.fontMetrics()
+    model = view.model()
+    for column in columns:
+        title = str(model.headerData(column, Qt.Orientation.Horizontal) or "")
+        header.resizeSection(column, max(metrics.horizontalAdvance(title) + padding, 56))
+
+
+def fit_column_to_text(view: QTableView, column: int, widest: str, limit: int = 320) -> None:
+    """Size one column to the widest text it shows (found by the caller from the records)."""
+    width = view.horizontalHeader().fontMetrics().horizontalAdvance(widest) + 20
+    view.horizontalHeader().resizeSection(column, min(max(width, 60), limit))
+
+
 class ContestFilter(QSortFilterProxyModel):
     """Search by contest or choice name; filter by recount status."""
 
@@ -245,7 +262,12 @@ class ContestsPage(QWidget):
         self.chart.set_bars(bars_for(analysis.findings, analysis.total_votes))
         self.findings.setHtml(findings_html(analysis, snapshot.problem))
         self.precincts.set_choices(contest.choice_names())
-        self.precincts.set_rows(precinct_rows(snapshot.results, name, snapshot.contest_tallies(name)))
+        rows = precinct_rows(snapshot.results, name, snapshot.contest_tallies(name))
+        self.precincts.set_rows(rows)
+        # precinct names whole ("Early Voting (counting group)"); the counts as wide as their titles
+        widest = max((r.name + (" (counting group)" if r.pseudo else "") for r in rows), key=len, default="")
+        fit_column_to_text(self.precinct_table, 0, max(widest, "Precinct", key=len))
+        fit_columns_to_headers(self.precinct_table, range(1, self.precincts.columnCount()))
         self.contest_changed.emit(name)
 
 

@@ -33,7 +33,7 @@ from recount_desktop.importers import ImportCancelled, Problem, TallyImport, rea
 from recount_desktop.importers.problems import ProblemLog
 from recount_desktop.importers.source import open_book
 from recount_desktop.store import open_election_file
-from recount_desktop.ui.contests_page import table_view
+from recount_desktop.ui.contests_page import fit_column_to_text, table_view
 from recount_desktop.ui.table_model import Column, RecordTableModel
 from recount_desktop.ui.tasks import BackgroundTask, TaskCancelled, TaskControl, run_in_background
 
@@ -219,7 +219,10 @@ class ImportDialog(QDialog):
         self.layout_label.setText(
             f"<b>{imported.path.name}</b>: detected layout <b>{imported.layout}</b>; {counts}; "
             f"{len(imported.errors)} error(s), {len(imported.warnings)} warning(s).")
-        self.contests.set_rows(preview_contests(imported))
+        preview = preview_contests(imported)
+        self.contests.set_rows(preview)
+        fit_column_to_text(self.contest_table, 0, max((c.name for c in preview), key=len, default="Contest"),
+                           limit=420)
         self.tallies.set_rows(results.tallies[:PREVIEW_ROWS] if results else [])
         self.problems.set_rows([ProblemRow("Error", p) for p in imported.errors]
                                + [ProblemRow("Warning", p) for p in imported.warnings])
@@ -246,13 +249,20 @@ class ImportDialog(QDialog):
 
         from recount_desktop.importers import import_into_election  # on the GUI thread, not the worker's
 
-        def work(_control: TaskControl) -> Any:
+        def work(control: TaskControl) -> Any:
+            # Cancel counts until the write starts; the write is one transaction, all or nothing
+            control.check_cancelled()
             with open_election_file(election_path, operator=operator) as own:
+                control.check_cancelled()
                 return import_into_election(own, imported, replace=replace)
 
         self.import_button.setEnabled(False)
         self.task = run_in_background(self, "Importing results", work, self._import_done,
-                                      on_failure=self._import_failed)
+                                      on_failure=self._import_failed, on_cancel=self._import_cancelled)
+
+    def _import_cancelled(self) -> None:
+        self.import_button.setEnabled(True)
+        self.layout_label.setText("The import was cancelled; the election keeps its results.")
 
     def _import_failed(self, error: BaseException) -> None:
         self.import_button.setEnabled(True)

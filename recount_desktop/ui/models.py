@@ -82,7 +82,8 @@ class ContestSummaryModel(RecordTableModel[ContestRow]):
     """One row per contest: name, kind, seats, choices, total votes, result, recount badge, progress."""
 
     COLUMNS = (
-        Column("Contest", lambda r: r.contest.name, tooltip=lambda r: ", ".join(r.contest.choice_names())),
+        Column("Contest", lambda r: r.contest.name,  # the whole name too, when the list cuts it short
+               tooltip=lambda r: f"{r.contest.name}\n{', '.join(r.contest.choice_names())}"),
         Column("Kind", lambda r: r.contest.kind.value),
         Column("Seats", lambda r: r.contest.seats, numeric=True, sort_key=lambda r: r.contest.seats),
         Column(

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from recount_desktop.recount.reconcile import ChoiceTotal, ContestReconciliation, UnitDifference, reconcile
 from recount_desktop.recount.scope import RecountError, RecountMethod, RecountUnit, UnitProgress, set_scope
-from recount_desktop.ui.contests_page import table_view
+from recount_desktop.ui.contests_page import fit_columns_to_headers, table_view
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.table_model import Column, RecordTableModel, count_text
@@ -85,6 +85,9 @@ class RecountPage(QWidget):
         self.progress = UnitProgressModel()
         self.progress_table = table_view("progressTable", self.progress)
         self.progress_table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # every state column in view at 1366 pixels: each as wide as its title, "Status" as its words
+        fit_columns_to_headers(self.progress_table, range(1, 7))
+        fit_columns_to_headers(self.progress_table, [7], padding=56)
         form = QFormLayout()
         form.addRow("&Contest", self.contest)
         form.addRow("", self.all_units)
@@ -102,8 +105,8 @@ class RecountPage(QWidget):
         progress_layout.addWidget(self.progress_table, 1)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(scope_box, 2)
-        layout.addWidget(progress_box, 3)
+        layout.addWidget(scope_box, 1)
+        layout.addWidget(progress_box, 2)
         chain_tab_order(self.tab_chain())
 
     def first_focus(self) -> QWidget:
@@ -181,6 +184,13 @@ class RecountPage(QWidget):
         self.message.setText(f"Recount scope of {name} saved.")
         self.message.setStyleSheet("color: #1b6e20;")
         self.window_.recount_changed(name)
+
+
+def _threshold_text(threshold: str) -> str:
+    """No threshold set means any change is flagged (the statute leaves "substantial" undefined)."""
+    if threshold == "0 votes":
+        return "any change is flagged: no threshold is set"
+    return f"threshold {threshold}"
 
 
 class ChoiceTotalModel(RecordTableModel[ChoiceTotal]):
@@ -281,7 +291,7 @@ class ReconciliationPage(QWidget):
         self.flags.setText("".join(
             f"<p style='color:#8a4b00'>⚑ Substantial change (Neb. Rev. Stat. 32-1119(6)): "
             f"{RecountUnit(f.precinct, f.device).label}, {f.choice}: {f.original:,} → {f.recount:,} "
-            f"(threshold {f.threshold}); the board decides whether to count those ballots by hand.</p>"
+            f"({_threshold_text(f.threshold)}); the board decides whether to count those ballots by hand.</p>"
             for f in item.substantial_changes))
 
     def _banner(self, item: ContestReconciliation) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QVBoxLayout,
@@ -156,8 +157,11 @@ class ReportsPage(QWidget):
                                       on_failure=self._failed)
 
     def _failed(self, error: BaseException) -> None:
-        self.message.setText(f"The PDF was not written: {error}")
+        """A failed export or print: the message on the page and in a dialog (issue 7 item 9)."""
+        text = f"The PDF was not written: {error}"
+        self.message.setText(text)
         self.message.setStyleSheet("color: #b00020;")
+        QMessageBox.warning(self, "Reports", text)
 
     def _written(self, result: tuple[Path, list[Path]]) -> None:
         self.written, self.images = result
@@ -170,10 +174,13 @@ class ReportsPage(QWidget):
             if item.widget() is not None:
                 item.widget().deleteLater()
         for image in self.images:
-            label = QLabel()
-            label.setPixmap(QPixmap(str(image)))
+            pixmap = QPixmap(str(image))
+            label = QLabel(objectName="previewPage")
+            label.setPixmap(pixmap)
+            # a page is never squeezed: the scroll area scrolls instead of cropping the page image
+            label.setFixedSize(pixmap.width() + 2, pixmap.height() + 2)  # and its 1-pixel border
             label.setStyleSheet("border: 1px solid #999; background: white;")
-            self.pages_layout.addWidget(label)
+            self.pages_layout.addWidget(label, 0, Qt.AlignmentFlag.AlignHCenter)
         self.pages_layout.addStretch(1)
         self.print_button.setEnabled(bool(self.images))
 

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 
 def _save(widget: QWidget, folder: Path, name: str) -> Path:
-    QApplication.processEvents()
+    for _ in range(3):  # a layout change posts a request that lays out the scroll areas on the next turn
+        QApplication.processEvents()
     target = folder / f"{name}.png"
     widget.grab().save(str(target))
     return target

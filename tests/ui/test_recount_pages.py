@@ -11,11 +11,13 @@ from recount_desktop.ui.recount_page import ChoiceTotalModel, UnitDifferenceMode
 MAYOR = "Mayor of Plattsmouth"
 
 
-def _enter_twice(window, sheet_id: str, precinct: str, counts: dict[str, int]) -> None:
+def _enter_twice(
+    window, sheet_id: str, precinct: str, counts: dict[str, int], method: str = "manual"
+) -> None:
     store = window.store
     for who in ("clerk-a", "clerk-b"):
         store.operator = who
-        enter_sheet(store, TallySheetEntry(sheet_id, MAYOR, counts, precinct=precinct))
+        enter_sheet(store, TallySheetEntry(sheet_id, MAYOR, counts, precinct=precinct, method=method))
     store.operator = window.operator
     window.reload()
 
@@ -72,3 +74,19 @@ def test_an_unchanged_outcome_says_so_calmly(sample_window) -> None:
     _enter_twice(sample_window, "M-2", "Precinct 02", dict(original))
     page = sample_window.reconcile_page
     assert page.banner.text().startswith("The outcome is unchanged: Ellen Fitch.")
+
+
+def test_a_machine_recount_change_in_nebraska_is_flagged_as_substantial(sample_window) -> None:
+    """32-1119(6): a machine recount that moves a precinct's count is flagged for the board."""
+    from recount_desktop.recount.scope import set_scope
+
+    original = sample_window.snapshot.results.precinct_votes(MAYOR)["Precinct 04"]
+    set_scope(sample_window.store, MAYOR, ["Precinct 04"], method="machine")
+    moved = {"Ellen Fitch": original["Ellen Fitch"] - 1, "Gary Novak": original["Gary Novak"]}
+    _enter_twice(sample_window, "M-4", "Precinct 04", moved, method="machine")
+    page = sample_window.reconcile_page
+    sample_window.show_page(3)
+    flags = page.flags.text()
+    assert "Substantial change (Neb. Rev. Stat. 32-1119(6)): Precinct 04, Ellen Fitch: " in flags
+    assert f"{original['Ellen Fitch']:,} → {original['Ellen Fitch'] - 1:,}" in flags
+    assert "any change is flagged" in flags and "Gary Novak" not in flags

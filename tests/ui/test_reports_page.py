@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLabel
 
 from recount_desktop.recount.scope import set_scope
 from recount_desktop.reports.signing import load_roots, verify_pdf
@@ -44,9 +44,16 @@ def test_export_the_report_and_blank_sheets_and_preview_them(
     for contest in ("County Sheriff", MAYOR, "Library Levy Question"):
         assert contest in text
     assert "Wrote" in page.message.text()
-    if page.images:  # pdftoppm present: one image per page, and Print is offered
+    if page.images:  # pdftoppm present: one image per page, whole (never cropped), and Print is offered
         assert len(page.images) == len(PdfReader(str(report)).pages)
         assert page.print_button.isEnabled()
+        shown = page.pages_box.findChildren(QLabel, "previewPage")
+        assert len(shown) == len(page.images)
+        for label in shown:
+            assert label.height() >= label.pixmap().height() and label.width() >= label.pixmap().width()
+        # one page under the other, none drawn over the next
+        qtbot.waitUntil(lambda: all(a.geometry().bottom() < b.geometry().top()
+                                    for a, b in zip(shown, shown[1:], strict=False)))
     sheets = tmp_path / "sheets.pdf"
     _export(qtbot, sample_window, page.sheets_button, sheets, monkeypatch)
     sheet_text = _text(sheets)
@@ -54,10 +61,15 @@ def test_export_the_report_and_blank_sheets_and_preview_them(
     assert len(PdfReader(str(sheets)).pages) >= 14  # one sheet per precinct of the contest
 
 
-def test_blank_sheets_without_a_scope_explain_why(qtbot, sample_window, tmp_path, monkeypatch) -> None:
+def test_blank_sheets_without_a_scope_explain_why(
+    qtbot, sample_window, tmp_path, monkeypatch, warnings_shown
+) -> None:
     page = sample_window.reports_page
     _export(qtbot, sample_window, page.sheets_button, tmp_path / "none.pdf", monkeypatch)
     assert "not written" in page.message.text()
+    # the background task's failure is also a dialog with the message, never a traceback
+    assert len(warnings_shown) == 1 and warnings_shown[0] == page.message.text()
+    assert "Traceback" not in warnings_shown[0] and "recount scope" in warnings_shown[0].lower()
     assert not (tmp_path / "none.pdf").exists()
 
 
