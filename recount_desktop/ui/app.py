@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import sys
+import traceback
+from datetime import UTC, datetime
 from pathlib import Path
+from types import TracebackType
 
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -38,9 +41,27 @@ def create_main_window(path: str | None = None, operator: str | None = None) -> 
     return window
 
 
+def show_unexpected_error(
+    kind: type[BaseException], error: BaseException, trace: TracebackType | None
+) -> None:
+    """Last resort for a bug in the window's own code: a plain message for the user, the details in a
+    log file for whoever supports the office, never a traceback on screen."""
+    log = appstate.app_dir("data") / "errors.log"
+    with log.open("a", encoding="utf-8") as handle:
+        handle.write(f"--- {datetime.now(UTC).isoformat()}\n")
+        handle.write("".join(traceback.format_exception(kind, error, trace)))
+    QMessageBox.critical(
+        QApplication.activeWindow(),
+        "Recount Desktop: unexpected problem",
+        f"Something went wrong: {error or kind.__name__}.\n\nEvery change you saved is already in the "
+        f"election file. The details were written to {log} for your support contact.",
+    )
+
+
 def run_gui(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Recount Desktop")
+    sys.excepthook = show_unexpected_error
     from recount_desktop.ui.dialogs import ask_operator
 
     operator = ask_operator(None, default_operator())

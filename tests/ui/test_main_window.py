@@ -171,3 +171,22 @@ def test_the_new_election_dialog_refuses_a_canvass_before_the_election(qtbot, tm
     assert "before the election date" in dialog.error.text()
     assert dialog.result() != NewElectionDialog.DialogCode.Accepted
     assert not (tmp_path / "election.canvass").exists()
+
+
+def test_an_unexpected_error_is_a_message_and_a_log_entry_not_a_traceback(
+    qtbot, private_home: Path, monkeypatch
+) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from recount_desktop.ui.app import show_unexpected_error
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda _parent, _title, text: shown.append(text))
+    try:
+        raise KeyError("Precinct 99")
+    except KeyError as error:
+        show_unexpected_error(KeyError, error, error.__traceback__)
+    assert len(shown) == 1 and "Something went wrong: 'Precinct 99'" in shown[0]
+    assert "Traceback" not in shown[0]
+    log = (private_home / "data" / "errors.log").read_text(encoding="utf-8")
+    assert "Traceback" in log and "KeyError: 'Precinct 99'" in log
