@@ -6,13 +6,15 @@ plain read of the same file (every sheet to Python values), (c) openpyxl's read-
 row of every sheet); prints the ratios (goal: a <= 1.5 b, a <= 0.15 c, peak memory of a <= 700 MB).
 (a) runs in a child process of its own so its peak resident memory is its own, not the
 generator's or the other workbook's. ``--scale 0.1`` runs a tenth of the precincts for a quick look;
-``--workdir DIR`` keeps the generated workbooks there and reuses them.
+``--workdir DIR`` keeps the generated workbooks there and reuses them; ``--before DIR`` also times
+(a) with the package found in DIR (a checkout of earlier code) against the same (b) and (c).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
 import subprocess
 import sys
@@ -111,15 +113,38 @@ def openpyxl_read(source: Path) -> None:
     workbook.close()
 
 
-def measure(label: str, source: Path, rows: int) -> dict[str, float]:
+def child_figures(source: Path, code: Path | None = None) -> dict[str, float]:
+    """(a) in a child process; ``code``: a checkout of other code to import instead (before/after)."""
+    env = None
+    if code is not None:
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(code), os.environ.get("PYTHONPATH")])),
+        }
     child = subprocess.run(
-        [sys.executable, __file__, "--child", str(source)], check=True, capture_output=True, text=True
+        [sys.executable, __file__, "--child", str(source)],
+        check=True,
+        capture_output=True,
+        text=True,
+        env=env,
     )
-    figures = json.loads(child.stdout.strip().splitlines()[-1])
+    figures: dict[str, float] = json.loads(child.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def measure(label: str, source: Path, rows: int, before: Path | None = None) -> dict[str, float]:
+    figures = child_figures(source)
     a = figures["seconds"]
     b = timed(lambda: calamine_read(source))
     c = timed(lambda: openpyxl_read(source))
     print(f"== {label}: {rows:,} counts, {source.stat().st_size / 1e6:.1f} MB")
+    if before is not None:
+        old = child_figures(source, before)
+        print(
+            f"(a) before, with the code in {before}: {old['seconds']:.2f} s "
+            f"(peak RSS {old['peak_mb']:.0f} MB)"
+            f"   a/b = {old['seconds'] / b:.2f}   a/c = {old['seconds'] / c:.2f}"
+        )
     print(
         f"(a) full import into a new election file: {a:.2f} s "
         f"(peak RSS {figures['peak_mb']:.0f} MB, goal <= 700)"
@@ -136,6 +161,12 @@ def main() -> None:
     parser.add_argument("--scale", type=float, default=1.0, help="fraction of the 3,000 precincts")
     parser.add_argument("--workdir", type=Path, help="keep (and reuse) the generated workbooks here")
     parser.add_argument("--only", choices=("long", "sovc"), help="run one of the two workbooks")
+    parser.add_argument(
+        "--before",
+        type=Path,
+        help="also time (a) with the package from this directory (e.g. a `git archive` of the previous "
+        "commit), against the same (b) and (c), for before/after figures from one run",
+    )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -151,7 +182,12 @@ def main() -> None:
             source = folder / f"{label}-{precincts}.xlsx"
             if not source.exists():
                 writer(source, precincts)
-            measure(f"{label} workbook, {precincts:,} precincts", source, precincts * CONTESTS * CHOICES)
+            measure(
+                f"{label} workbook, {precincts:,} precincts",
+                source,
+                precincts * CONTESTS * CHOICES,
+                args.before,
+            )
 
 
 if __name__ == "__main__":

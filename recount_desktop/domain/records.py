@@ -371,17 +371,21 @@ class ElectionResults:
         precincts = {p.name for p in self.precincts}
         if len(precincts) != len(self.precincts):
             raise ValueError("a precinct name appears twice")
-        choices = {c.name: frozenset(c.choice_names()) for c in self.contests}
-        seen: set[tuple[str, str, str]] = set()
+        # The precincts seen per contest and choice: a statewide file has close to a million tallies,
+        # and one set of (contest, choice, precinct) tuples costs three times as much.
+        seen: dict[str, dict[str, set[str]]] = {
+            c.name: {name: set() for name in c.choice_names()} for c in self.contests
+        }
         for t in self.tallies:
-            if t.choice not in choices.get(t.contest, ()):
+            per_contest = seen.get(t.contest)
+            seen_precincts = per_contest.get(t.choice) if per_contest is not None else None
+            if seen_precincts is None:
                 raise ValueError(f"tally for unknown contest or choice: {t.contest!r} / {t.choice!r}")
             if t.precinct not in precincts:
                 raise ValueError(f"tally for unknown precinct {t.precinct!r}")
-            key = (t.contest, t.choice, t.precinct)
-            if key in seen:
+            if t.precinct in seen_precincts:
                 raise ValueError(f"two tallies for {t.choice!r} in {t.precinct!r} ({t.contest})")
-            seen.add(key)
+            seen_precincts.add(t.precinct)
 
     def contest(self, name: str) -> Contest:
         for contest in self.contests:

@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from recount_desktop.domain import Election, ElectionResults
+from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.importers.problems import ImportRejected
 from recount_desktop.importers.reader import TallyImport
 from recount_desktop.store import ElectionFile
@@ -127,7 +128,8 @@ def import_into_election(store: ElectionFile, imported: TallyImport, replace: bo
     if members and not election.board_members:
         # the signature blocks come from the sheet only when the election file has none of its own
         updated = dataclasses.replace(election, board_members=tuple(members))
-    store.replace_results(imported.results, details, election=updated)
+    with no_cyclic_gc():  # a statewide import writes close to a million rows
+        store.replace_results(imported.results, details, election=updated)
     added = len(members) if updated is not None else 0
     return ImportOutcome(
         applied=True, differences=changes, details=details, warnings=sheet_warnings, board_members_added=added

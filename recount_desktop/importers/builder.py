@@ -88,6 +88,7 @@ class ResultsBuilder:
         self._suppressed: dict[str, list[Where]] = {}
         self.seats: dict[str, int] = {}  # from a "(Vote For N)" found outside the contest name
         self.names = Names()
+        self._plain_choices: dict[str, bool] = {}
 
     # -- reading cells -------------------------------------------------------------------
     def declare(self, contest: str, choices: Mapping[str, str | None]) -> None:
@@ -151,6 +152,61 @@ class ResultsBuilder:
             self._suppressed.setdefault(contest, []).append(where)
             value = 0
         self._merge(entry, key, where, value, vote_type)  # type: ignore[arg-type]
+
+    def plain_choice(self, choice: str) -> bool:
+        """A choice name that is neither a statistic nor named like a total."""
+        plain = self._plain_choices.get(choice)
+        if plain is None:
+            plain = self._plain_choices[choice] = statistic_of(choice) is None and not is_total_label(choice)
+        return plain
+
+    def add_whole(
+        self,
+        where: Where,
+        precinct: PrecinctKey,
+        contest: str,
+        choice: str,
+        votes: int,
+        vote_type: str | None = None,
+        party: str | None = None,
+    ) -> None:
+        """``add`` for a whole count >= 0 read from a cell: the short way when it is a plain tally."""
+        plain = self._plain_choices.get(choice)  # plain_choice's cache, read inline: once per row
+        if plain is None:
+            plain = self.plain_choice(choice)
+        if vote_type is None and plain and not is_total_label(precinct[1]):
+            self.add_plain(where, precinct, contest, choice, votes, party)
+        else:
+            self.add(where, precinct, contest, choice, votes, vote_type, party)
+
+    def add_plain(
+        self,
+        where: Where,
+        precinct: PrecinctKey,
+        contest: str,
+        choice: str,
+        votes: int,
+        party: str | None = None,
+    ) -> None:
+        """``add`` for the common cell, cheaply: a whole count >= 0 with no vote type, for a choice
+        that passed ``plain_choice``, in a precinct row that is not a total row.
+
+        Only the first count of a choice already known (with this party) is stored here; a new
+        choice, a party to record and every duplicate go through ``add``, so they are handled in
+        one place.
+        """
+        precinct = self._precincts.setdefault(precinct, precinct)
+        key = (contest, precinct, choice)
+        choices = self._choices.get(contest)
+        if (
+            key in self._tallies
+            or choices is None
+            or choice not in choices
+            or (party and choices[choice] != party)
+        ):
+            self.add(where, precinct, contest, choice, votes, None, party)
+            return
+        self._tallies[key] = [votes, None, False, where]
 
     def _add_other(
         self,
@@ -317,15 +373,19 @@ class ResultsBuilder:
         )
         contests = tuple(self._contest(name, (options or {}).get(name, {})) for name in self._choices)
         tallies = tuple(
-            Tally(
-                names[precinct],
-                contest,
-                choice,
-                0 if entry[2] else entry[0],
-                () if entry[2] or entry[1] is None else tuple(entry[1].items()),
-                entry[2],
-            )
-            for (contest, precinct, choice), entry in self._tallies.items()
+            [
+                Tally(names[precinct], contest, choice, entry[0])
+                if entry[1] is None and not entry[2]  # a plain count: most of a statewide file
+                else Tally(
+                    names[precinct],
+                    contest,
+                    choice,
+                    0 if entry[2] else entry[0],
+                    () if entry[2] or entry[1] is None else tuple(entry[1].items()),
+                    entry[2],
+                )
+                for (contest, precinct, choice), entry in self._tallies.items()
+            ]
         )
         statistics = []
         for (contest, unit), stats in self._stats.items():
@@ -359,6 +419,36 @@ class ResultsBuilder:
                 "incomplete precinct data",
             )
 
+    def _sums(self) -> dict[tuple[str, str, str | None], int]:
+        """Precinct counts summed per (contest, choice, vote type or None); suppressed cells left out.
+
+        One pass over a statewide file's tallies: sums are gathered per contest and choice first,
+        so the tuple key is built once per choice, not once per tally.
+        """
+        by_choice: dict[str, dict[str, list[Any]]] = {}
+        for (contest, _precinct, choice), entry in self._tallies.items():
+            if entry[2] or entry[0] is None:
+                continue
+            contest_sums = by_choice.get(contest)
+            if contest_sums is None:
+                contest_sums = by_choice[contest] = {}
+            found = contest_sums.get(choice)
+            if found is None:
+                found = contest_sums[choice] = [0, None]
+            found[0] += entry[0]
+            if entry[1]:
+                types = found[1] if found[1] is not None else {}
+                found[1] = types
+                for vote_type, votes in entry[1].items():
+                    types[vote_type] = types.get(vote_type, 0) + votes
+        sums: dict[tuple[str, str, str | None], int] = {}
+        for contest, contest_sums in by_choice.items():
+            for choice, (votes, types) in contest_sums.items():
+                sums[(contest, choice, None)] = votes
+                for vote_type, typed in (types or {}).items():
+                    sums[(contest, choice, vote_type)] = typed
+        return sums
+
     def _check_file_totals(self) -> None:
         """Each difference between the precinct rows and the file's own total row is a warning."""
         for key, (value, where) in self._partial_totals.items():
@@ -366,13 +456,7 @@ class ResultsBuilder:
         self._partial_totals = {}
         if not self._file_totals:
             return
-        sums: dict[tuple[str, str, str | None], int] = {}
-        for (contest, _precinct, choice), entry in self._tallies.items():
-            if entry[2] or entry[0] is None:
-                continue
-            sums[(contest, choice, None)] = sums.get((contest, choice, None), 0) + entry[0]
-            for vote_type, votes in (entry[1] or {}).items():
-                sums[(contest, choice, vote_type)] = sums.get((contest, choice, vote_type), 0) + votes
+        sums = self._sums()
         for (contest, choice, vote_type), figures in self._file_totals.items():
             if statistic_of(choice) or contest not in self._choices:
                 continue

@@ -105,7 +105,7 @@ def read_long_rows(
         if plain_votes:  # the common case, inlined: a whole number in the votes column, no breakdown
             raw = row[plain_col] if plain_col < width else None
             if (type(raw) is float and raw.is_integer() and raw >= 0) or (type(raw) is int and raw >= 0):
-                builder.add((sheet, r, plain_col), key, contest, choice, int(raw), vote_type, party)
+                builder.add_whole((sheet, r, plain_col), key, contest, choice, int(raw), vote_type, party)
                 continue
         if not _add_row(sheet, r, row, header, builder, key, contest, choice, party, vote_type, votes_col):
             blank_votes.append(r)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from recount_desktop.domain import ElectionResults
+from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.importers import layouts
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.problems import ImportRejected, Problem, ProblemLog
@@ -51,12 +52,13 @@ def read_tally_file(
     fields: dict[str, Any] = {}
     results = None
     try:
-        book = open_book(path, log)
-        layout = layouts.detect(book, log) if format == "auto" else format
-        builder = ResultsBuilder(log, path)
-        options, fields = layouts.read(layout, book, builder, ticker)
-        book.release()
-        results = builder.finish(options)
+        with no_cyclic_gc():
+            book = open_book(path, log)
+            layout = layouts.detect(book, log) if format == "auto" else format
+            builder = ResultsBuilder(log, path)
+            options, fields = layouts.read(layout, book, builder, ticker)
+            book.release()
+            results = builder.finish(options)
     except ImportRejected:
         results = None
     except ValueError as error:  # a record the domain refuses (should have been caught as a cell error)

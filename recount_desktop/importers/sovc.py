@@ -8,6 +8,8 @@ the header cells themselves (``NAME\\nParty``) or names merged over vote-type su
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, normalise_header
 from recount_desktop.importers.source import Book, Sheet
@@ -110,6 +112,11 @@ def _name_and_party(text: str) -> tuple[str, str | None]:
     return (lines[0] if lines else ""), None
 
 
+@lru_cache(maxsize=1 << 16)  # every contest sheet repeats the same precinct names
+def _is_running_total(precinct: str) -> bool:
+    return normalise_header(precinct) == "cumulative - total"
+
+
 def _read_contest_sheet(sheet: Sheet, header: tuple[int, int], builder: ResultsBuilder) -> bool:
     header_row, precinct_col = header
     contest = _contest_name(sheet, header_row, precinct_col)
@@ -117,20 +124,35 @@ def _read_contest_sheet(sheet: Sheet, header: tuple[int, int], builder: ResultsB
     if not any(statistic_of(choice) is None for choice, _, _ in columns.values()):
         return False  # a registered-voters or turnout sheet: no contest here
     names = builder.names
-    for r in range(header_row + 1, len(sheet.rows)):
-        row = sheet.rows[r]
+    # (column, choice, vote type, party, plain): "plain" columns take whole counts the short way
+    cells = [
+        (c, choice, vote_type, party, vote_type is None and builder.plain_choice(choice))
+        for c, (choice, vote_type, party) in columns.items()
+    ]
+    rows = sheet.rows
+    for r in range(header_row + 1, len(rows)):
+        row = rows[r]
         if precinct_col >= len(row) or is_blank(row[precinct_col]):
             continue
         precinct = names[row[precinct_col]]
-        if normalise_header(precinct) == "cumulative - total":
+        if _is_running_total(precinct):
             continue  # Dominion repeats the electionwide total as a running one
-        key = (None, "Total" if is_total_label(precinct) else precinct)
+        total_row = is_total_label(precinct)
+        key = (None, "Total" if total_row else precinct)
         width = len(row)
-        for c, (choice, vote_type, party) in columns.items():
+        for c, choice, vote_type, party, plain in cells:
             if c >= width:
                 continue
+            raw = row[c]
+            if plain and not total_row:
+                if type(raw) is int and raw >= 0:
+                    builder.add_plain((sheet, r, c), key, contest, choice, raw, party)
+                    continue
+                if type(raw) is float and raw.is_integer() and raw >= 0:
+                    builder.add_plain((sheet, r, c), key, contest, choice, int(raw), party)
+                    continue
             where = (sheet, r, c)
-            value = builder.count(where, row[c], lambda: f"{choice} in {precinct}, {contest}")  # noqa: B023
+            value = builder.count(where, raw, lambda: f"{choice} in {precinct}, {contest}")  # noqa: B023
             if value is not None:
                 builder.add(where, key, contest, choice, value, vote_type, party)
     return True

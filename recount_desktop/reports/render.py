@@ -25,8 +25,8 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.reports.fonts import REGULAR
-from recount_desktop.reports.gc_pause import no_cyclic_gc
 from recount_desktop.reports.model import ContestSummary, ReportData, Signatory
 from recount_desktop.reports.pages import STAMP_BOX, PageFurniture, numbered_canvas_class
 from recount_desktop.reports.recount_tables import recount_section

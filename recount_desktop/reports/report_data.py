@@ -12,9 +12,9 @@ from datetime import date
 
 from recount_desktop.domain import BoardMember, Election, ElectionResults
 from recount_desktop.domain.outcome import contest_outcome
+from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.reports import sources
 from recount_desktop.reports.certification import CertificationText, load_certification
-from recount_desktop.reports.gc_pause import no_cyclic_gc
 from recount_desktop.reports.model import (
     Certification,
     ChoiceTotals,

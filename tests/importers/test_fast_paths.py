@@ -1,0 +1,68 @@
+"""The short ways for plain whole counts (issue 3, Speed) must treat every other cell as before:
+duplicates, parties, statistics, total rows and suppressed cells still take the full path."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from recount_desktop.importers import read_tally_file
+from tests.importers.conftest import TALLY_HEADER, write_xlsx
+
+
+def _sovc_sheet(contest: str, header: list[object], *rows: tuple[object, ...]) -> list[tuple[object, ...]]:
+    return [(f"{contest} (Vote For 1)",), tuple(header), *rows]
+
+
+def test_sovc_plain_counts_parties_statistics_and_total_rows(tmp_path: Path) -> None:
+    mayor = _sovc_sheet(
+        "Mayor",
+        ["Precinct", "ADA\nDEM", "BO\nREP", "Over Votes"],
+        ("P1", 120, 80.0, 2),
+        ("P2", 50, "***", 1),
+        ("Total:", 170, 81, 3),
+    )
+    clerk = _sovc_sheet("Clerk", ["Precinct", "Cy", "Di"], ("P1", 10, 20), ("P2", 30, 40), ("Total:", 40, 60))
+    path = write_xlsx(tmp_path / "sovc.xlsx", {"1": mayor, "2": clerk})
+    imported = read_tally_file(path)
+    assert imported.layout == "sovc" and imported.ok, imported.errors
+    results = imported.results
+    assert results is not None
+    mayor_contest = results.contest("Mayor (Vote For 1)")
+    assert [(c.name, c.party) for c in mayor_contest.choices] == [("ADA", "DEM"), ("BO", "REP")]
+    assert mayor_contest.incomplete_precinct_data
+    assert results.totals("Mayor (Vote For 1)") == {"ADA": 170, "BO": 80}
+    assert results.totals("Clerk (Vote For 1)") == {"Cy": 40, "Di": 60}
+    assert {(s.precinct, s.over_votes) for s in results.statistics} == {("P1", 2), ("P2", 1), (None, 3)}
+    # the total row is a check, not a precinct: BO's 81 differs from the 80 counted (one cell suppressed)
+    messages = [str(w) for w in imported.warnings]
+    assert any("'BO'" in m and "add up to 80" in m and "says 81" in m for m in messages), messages
+    assert not any("Total" in p.name for p in results.precincts)
+
+
+def test_sovc_repeated_precinct_row_with_other_counts_is_an_error_naming_both_cells(tmp_path: Path) -> None:
+    rows = _sovc_sheet("Mayor", ["Precinct", "Ada", "Bo"], ("P1", 1, 2), ("P1", 1, 3))
+    other = _sovc_sheet("Clerk", ["Precinct", "Cy"], ("P1", 4))
+    imported = read_tally_file(write_xlsx(tmp_path / "dup.xlsx", {"1": rows, "2": other}))
+    assert imported.results is None
+    assert len(imported.errors) == 1, imported.errors
+    message = str(imported.errors[0])
+    assert "twice with different counts" in message and "C4" in message and "C3" in message
+    assert any("'Ada'" in str(w) and "same count" in str(w) for w in imported.warnings)
+
+
+def test_long_plain_counts_keep_two_parties_apart_and_check_total_rows(tmp_path: Path) -> None:
+    rows = [
+        (*TALLY_HEADER, "Party"),
+        ("P1", "Mayor", "Ada", 120, "DEM"),
+        ("P1", "Mayor", "Ada", 7, "REP"),
+        ("P2", "Mayor", "Ada", 50.0, "DEM"),
+        ("P2", "Mayor", "Ada", 3, "REP"),
+        ("Total", "Mayor", "Ada", 170, "DEM"),
+    ]
+    imported = read_tally_file(write_xlsx(tmp_path / "long.xlsx", {"Results": rows}), format="long")
+    assert imported.ok, imported.errors
+    results = imported.results
+    assert results is not None
+    assert results.totals("Mayor") == {"Ada": 170, "Ada (REP)": 10}
+    assert [p.name for p in results.precincts] == ["P1", "P2"]
+    assert not any("says" in str(w) for w in imported.warnings)
