@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -20,7 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from recount_desktop.domain.rules import ContestAnalysis, Finding, RecountStatus
+from recount_desktop.domain.rules import ContestAnalysis, Finding, RecountStatus, waiver_key
+from recount_desktop.store import ElectionFileError
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.margin_chart import MarginChart, bars_for
 from recount_desktop.ui.models import (
@@ -35,6 +37,7 @@ from recount_desktop.ui.models import (
 )
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.table_model import SORT_ROLE
+from recount_desktop.ui.waivers import WaiverButtons, waivers_text
 
 
 def table_view(name: str, model: object, sortable: bool = False) -> QTableView:
@@ -167,6 +170,8 @@ class ContestsPage(QWidget):
         self.chart = MarginChart()
         self.findings = QTextBrowser(objectName="findingsText")
         self.findings.setOpenExternalLinks(False)
+        self.waivers = WaiverButtons()
+        self.waivers.waiver_requested.connect(self.change_waiver)
         self.precincts = PrecinctModel()
         self.precinct_proxy = QSortFilterProxyModel()
         self.precinct_proxy.setSourceModel(self.precincts)
@@ -183,6 +188,7 @@ class ContestsPage(QWidget):
         result_layout.addWidget(QLabel("<b>Margin against the recount limit</b> (red: within the limit)"))
         result_layout.addWidget(self.chart)
         result_layout.addWidget(self.findings, 2)
+        result_layout.addWidget(self.waivers)
         precinct_tab = QWidget()
         precinct_layout = QVBoxLayout(precinct_tab)
         precinct_layout.addWidget(self.precinct_filter)
@@ -249,6 +255,7 @@ class ContestsPage(QWidget):
             self.choices.set_rows([])
             self.precincts.set_choices(())
             self.chart.set_bars([])
+            self.waivers.show_findings(None, ())
             return
         contest = snapshot.results.contest(name)
         analysis = snapshot.analyses[name]
@@ -261,6 +268,7 @@ class ContestsPage(QWidget):
         self.choices.set_rows(choice_rows(analysis.outcome, contest, totals))
         self.chart.set_bars(bars_for(analysis.findings, analysis.total_votes))
         self.findings.setHtml(findings_html(analysis, snapshot.problem))
+        self.waivers.show_findings(snapshot.election.state, analysis.findings)
         self.precincts.set_choices(contest.choice_names())
         rows = precinct_rows(snapshot.results, name, snapshot.contest_tallies(name))
         self.precincts.set_rows(rows)
@@ -269,6 +277,34 @@ class ContestsPage(QWidget):
         fit_column_to_text(self.precinct_table, 0, max(widest, "Precinct", key=len))
         fit_columns_to_headers(self.precinct_table, range(1, self.precincts.columnCount()))
         self.contest_changed.emit(name)
+
+    # -- writing ---------------------------------------------------------------------------
+    def change_waiver(self, candidate: str, record: bool) -> None:
+        """Record or withdraw ``candidate``'s written waiver (Neb. Rev. Stat. 32-1119(1)) once the user
+        confirms; one audited ``setting.set``, then the window re-analyses so the findings follow."""
+        contest, window = self.current_contest(), self.window()
+        store = getattr(window, "store", None)
+        if contest is None or store is None:
+            return
+        question = (
+            f"Record a written waiver by {candidate} of the automatic recount in {contest}?\n\n"
+            "Under Neb. Rev. Stat. 32-1119(1) a losing candidate may waive the right to a recount. "
+            "Record it only when the signed written waiver has been received."
+            if record else
+            f"Withdraw the waiver recorded for {candidate} in {contest}?\n\n"
+            "The automatic recount under Neb. Rev. Stat. 32-1119(1) applies again."
+        )
+        title = "Record written waiver" if record else "Withdraw waiver"
+        answer = QMessageBox.question(self, title, question)
+        if answer != QMessageBox.StandardButton.Yes:
+            return
+        key = waiver_key(contest)
+        try:
+            store.set_setting(key, waivers_text(store.settings().get(key, ""), candidate, record))
+        except ElectionFileError as error:
+            QMessageBox.warning(self, title, f"Not saved: {error}")
+            return
+        window.reload()  # type: ignore[attr-defined]
 
 
 def _badge(status: RecountStatus) -> str:
