@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from recount_desktop.recount.reconcile import ChoiceTotal, ContestReconciliation, UnitDifference, reconcile
 from recount_desktop.recount.scope import RecountError, RecountMethod, RecountUnit, UnitProgress, set_scope
+from recount_desktop.ui.combo import refill_keeping_choice
 from recount_desktop.ui.contests_page import fit_columns_to_headers, table_view
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
@@ -118,16 +119,11 @@ class RecountPage(QWidget):
 
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
         self.snapshot = snapshot
-        current = self.contest.currentText()
-        self.contest.blockSignals(True)
-        self.contest.clear()
-        for contest in snapshot.results.contests if snapshot else ():
-            self.contest.addItem(contest.name)
-        self.contest.blockSignals(False)
-        found = self.contest.findText(current)
-        if found < 0 and snapshot and snapshot.scopes:
-            found = self.contest.findText(next(iter(snapshot.scopes)))
-        self.contest.setCurrentIndex(max(found, 0))
+        refill_keeping_choice(
+            self.contest,
+            (c.name for c in snapshot.results.contests) if snapshot else (),
+            next(iter(snapshot.scopes)) if snapshot and snapshot.scopes else None,
+        )
         self._contest_changed()
 
     def choose_contest(self, name: str) -> None:
@@ -259,15 +255,10 @@ class ReconciliationPage(QWidget):
 
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
         store = self.window_.store
-        current = self.contest.currentText()
         self.items = (
             {c.contest: c for c in reconcile(store).contests} if store is not None and snapshot else {}
         )
-        self.contest.blockSignals(True)
-        self.contest.clear()
-        self.contest.addItems(list(self.items))
-        self.contest.blockSignals(False)
-        self.contest.setCurrentIndex(max(self.contest.findText(current), 0))
+        refill_keeping_choice(self.contest, self.items)
         self._show_contest()
 
     def _show_contest(self) -> None:

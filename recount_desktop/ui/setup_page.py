@@ -35,6 +35,7 @@ from recount_desktop.domain.records import (
 )
 from recount_desktop.domain.rules import ReadingSettings, load_rules
 from recount_desktop.store import ElectionFileError
+from recount_desktop.ui.combo import refill_keeping_choice
 from recount_desktop.ui.election_form import ElectionForm
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
@@ -150,12 +151,7 @@ class SetupPage(QWidget):
         self.members.setPlainText("\n".join(f"{m.name}, {m.title}" if m.title else m.name
                                             for m in snapshot.election.board_members))
         self._show_readings(snapshot)
-        current = self.contest.currentText()
-        self.contest.blockSignals(True)
-        self.contest.clear()
-        self.contest.addItems([c.name for c in snapshot.results.contests])
-        self.contest.blockSignals(False)
-        self.contest.setCurrentIndex(max(self.contest.findText(current), 0))
+        refill_keeping_choice(self.contest, (c.name for c in snapshot.results.contests))
         self._show_attributes()
 
     def _show_readings(self, snapshot: Snapshot) -> None:

@@ -44,6 +44,7 @@ from recount_desktop.recount.sheets import (
     void_sheet,
 )
 from recount_desktop.reports.tally_sheets import BlankSheet
+from recount_desktop.ui.combo import refill_keeping_choice
 from recount_desktop.ui.contests_page import table_view
 from recount_desktop.ui.discrepancy import DiscrepancyDialog
 from recount_desktop.ui.keyboard import TypeAheadComboBox, chain_tab_order
@@ -169,14 +170,7 @@ class TallyEntryPage(QWidget):
     # -- filling ---------------------------------------------------------------------------
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
         self.snapshot = snapshot
-        current = self.contest.currentText()
-        self.contest.blockSignals(True)
-        self.contest.clear()
-        for contest in snapshot.results.contests if snapshot else ():
-            self.contest.addItem(contest.name)
-        self.contest.blockSignals(False)
-        found = self.contest.findText(current)
-        self.contest.setCurrentIndex(found if found >= 0 else 0)
+        refill_keeping_choice(self.contest, (c.name for c in snapshot.results.contests) if snapshot else ())
         self._contest_changed()
 
     def choose_contest(self, name: str) -> None:
