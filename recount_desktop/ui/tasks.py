@@ -118,12 +118,5 @@ class BackgroundTask(QObject):
             QMessageBox.warning(self._parent, self._title, str(error) or type(error).__name__)
 
 
-def run_in_background(
-    parent: QWidget,
-    title: str,
-    work: Callable[[TaskControl], Any],
-    on_success: Callable[[Any], None],
-    on_failure: Callable[[BaseException], None] | None = None,
-    on_cancel: Callable[[], None] | None = None,
-) -> BackgroundTask:
-    return BackgroundTask(parent, title, work, on_success, on_failure, on_cancel)
+# The name callers use: starting a task is constructing one.
+run_in_background = BackgroundTask
