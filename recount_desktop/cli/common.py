@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import os
-import tempfile
 from datetime import date
 from pathlib import Path
 
+from recount_desktop import files
 from recount_desktop.store import ElectionFile, ElectionFileError, open_election_file
 from recount_desktop.store.election_file import default_operator
 
@@ -48,27 +47,8 @@ def iso_date(text: str) -> date:
 
 
 def write_atomically(path: Path, data: bytes) -> None:
-    """Write beside the target and rename, so a half-written PDF never replaces a good one."""
-    if path.is_dir():
-        raise CommandError(f"{path}: is a folder; give a file name such as {path / 'report.pdf'}")
-    if not path.parent.is_dir():
-        raise CommandError(f"{path}: the folder {path.parent} does not exist")
-    temporary: str | None = None
+    """``files.write_atomically`` with its refusal as the command's exit status 1."""
     try:
-        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
-        with os.fdopen(handle, "wb") as out:
-            out.write(data)
-        # mkstemp makes the file private (0600); a printed report is for the board, so give it the
-        # permissions any new file of the user's gets.
-        os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
-    except OSError as error:
-        if temporary is not None:
-            Path(temporary).unlink(missing_ok=True)
-        raise CommandError(f"{path}: cannot write the file ({error.strerror or error})") from error
-
-
-def _umask() -> int:
-    current = os.umask(0)
-    os.umask(current)
-    return current
+        files.write_atomically(path, data)
+    except files.FileWriteError as error:
+        raise CommandError(str(error)) from error

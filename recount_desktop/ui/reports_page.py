@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from recount_desktop.files import write_atomically
 from recount_desktop.store import open_election_file
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.tasks import BackgroundTask, TaskControl, run_in_background
@@ -145,8 +146,6 @@ class ReportsPage(QWidget):
         folder = Path(self._preview_dir.name)
 
         def work(_control: TaskControl) -> tuple[Path, list[Path]]:
-            from recount_desktop.cli.cmd_report import write_atomically
-
             write_atomically(out, render_pdf(election, operator, kind, p12, password))
             for old in folder.glob("page-*.png"):
                 old.unlink()

@@ -12,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 
-from recount_desktop.cli.cmd_analyze import waivers_from_settings
 from recount_desktop.domain import Election, ElectionResults, Tally
 from recount_desktop.domain.rules import (
     ContestAnalysis,
@@ -20,6 +19,7 @@ from recount_desktop.domain.rules import (
     RecountStatus,
     analyze_election,
     load_rules,
+    waivers_from_settings,
 )
 from recount_desktop.recount.scope import RecountScope, ScopeProgress, all_scopes, recount_progress
 from recount_desktop.store import ElectionFile
