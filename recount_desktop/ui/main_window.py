@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -305,11 +306,24 @@ class MainWindow(QMainWindow):
         page = state.get("page")
         if isinstance(page, int) and 0 <= page < self.pages.count():
             self.nav.setCurrentRow(page)
+        splitters = state.get("splitters")
+        if isinstance(splitters, dict):
+            for splitter in self._named_splitters():
+                saved_split = splitters.get(splitter.objectName())
+                if isinstance(saved_split, str):
+                    splitter.restoreState(QByteArray.fromBase64(saved_split.encode()))
+
+    def _named_splitters(self) -> list[QSplitter]:
+        """The splitters whose position a user sets once and expects to find again (named ones)."""
+        return [s for s in self.findChildren(QSplitter) if s.objectName()]
 
     def closeEvent(self, event: QCloseEvent) -> None:
         state = appstate.load_state()
         state["geometry"] = bytes(self.saveGeometry().toBase64().data()).decode()
         state["page"] = self.nav.currentRow()
+        state["splitters"] = {
+            s.objectName(): bytes(s.saveState().toBase64().data()).decode() for s in self._named_splitters()
+        }
         appstate.save_state(state)
         if self.store is not None:
             self.store.close()

@@ -120,6 +120,29 @@ def test_window_size_is_remembered(qtbot) -> None:
     assert (again.width(), again.height()) == (720, 520)
 
 
+def test_the_contest_splitter_position_is_remembered(qtbot, sample_window: MainWindow) -> None:
+    """A board member who drags the divider wider for the findings finds it there the next day."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QSplitter
+
+    splitter = sample_window.findChild(QSplitter, "contestSplitter")
+    handle = splitter.handle(1)
+    start = handle.rect().center()
+    qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(handle, start - QPoint(200, 0))
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=start - QPoint(200, 0))
+    dragged = splitter.sizes()
+    assert dragged[0] < 400 < dragged[1]
+    sample_window.close()
+
+    again = MainWindow("clerk-a")
+    qtbot.addWidget(again)
+    again.resize(1366, 768)
+    again.show()
+    qtbot.waitExposed(again)
+    assert again.findChild(QSplitter, "contestSplitter").sizes() == dragged
+
+
 def test_a_new_election_is_set_up_in_full_from_the_dialog(qtbot, tmp_path: Path, monkeypatch) -> None:
     """State, type and board members typed in the dialog: no command line needed before importing."""
     from PySide6.QtWidgets import QDialogButtonBox
