@@ -1,20 +1,18 @@
 """Export the canvassers' report and blank tally sheets to PDF, preview them as page images, print, sign.
 
-Rendering runs in the background with its own connection to the election file. The preview uses
-``pdftoppm`` (poppler) when it is installed, since QtPdf is not part of PySide6-Essentials; without it
-the page shows where the file was written.
+Rendering runs in the background with its own connection to the election file. The preview and the
+printed sheets are page images drawn by PDFium in this process (``pdf_pages``), so they need no PDF
+tools on the workstation.
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-import tempfile
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtGui import QImage, QPainter, QPixmap
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -34,9 +32,11 @@ from PySide6.QtWidgets import (
 from recount_desktop.files import write_atomically
 from recount_desktop.store import open_election_file
 from recount_desktop.ui.keyboard import chain_tab_order
+from recount_desktop.ui.pdf_pages import PdfPagesError, page_count, page_images
 from recount_desktop.ui.tasks import BackgroundTask, TaskControl, run_in_background
 
 PREVIEW_DPI = 70
+PREVIEW_PAGES = 25  # a statewide report runs to a thousand pages: the rest are in the PDF itself
 PRINT_DPI = 200
 
 
@@ -59,14 +59,12 @@ def render_pdf(election: Path, operator: str, kind: str, p12: Path | None = None
     return pdf
 
 
-def page_images(pdf: Path, folder: Path, dpi: int = PREVIEW_DPI) -> list[Path]:
-    """PNG images of the PDF's pages (empty when pdftoppm is not installed)."""
-    tool = shutil.which("pdftoppm")
-    if tool is None:
-        return []
-    subprocess.run([tool, "-r", str(dpi), "-png", str(pdf), str(folder / "page")], check=True,
-                   capture_output=True, timeout=120)
-    return sorted(folder.glob("page-*.png"))
+def preview_images(pdf: Path, dpi: float) -> tuple[list[QImage], int, str]:
+    """The first pages to show, the PDF's page count, and why none are shown (or "")."""
+    try:
+        return list(page_images(pdf, dpi, limit=PREVIEW_PAGES)), page_count(pdf), ""
+    except PdfPagesError as error:
+        return [], 0, str(error)
 
 
 class ReportsPage(QWidget):
@@ -75,8 +73,8 @@ class ReportsPage(QWidget):
         self.window_ = window
         self.task: BackgroundTask | None = None
         self.written: Path | None = None
-        self.images: list[Path] = []
-        self._preview_dir = tempfile.TemporaryDirectory(prefix="recount-preview-")
+        self.images: list[QImage] = []
+        self.page_total = 0
         self.report_button = QPushButton("Export &report to PDF…", objectName="exportReport")
         self.report_button.clicked.connect(lambda: self.export("report"))
         self.sheets_button = QPushButton("Export &blank tally sheets to PDF…", objectName="exportSheets")
@@ -143,13 +141,11 @@ class ReportsPage(QWidget):
                 return
             password = text.encode()
         election, operator, out = store.path, store.operator, Path(target)
-        folder = Path(self._preview_dir.name)
+        scale = self.devicePixelRatioF()  # a high-DPI screen gets a preview drawn at its own pixel density
 
-        def work(_control: TaskControl) -> tuple[Path, list[Path]]:
+        def work(_control: TaskControl) -> tuple[Path, float, tuple[list[QImage], int, str]]:
             write_atomically(out, render_pdf(election, operator, kind, p12, password))
-            for old in folder.glob("page-*.png"):
-                old.unlink()
-            return out, page_images(out, folder)
+            return out, scale, preview_images(out, PREVIEW_DPI * scale)
 
         self.message.setText(f"Writing {out.name}…")
         self.task = run_in_background(self, "Writing the PDF", work, self._written,
@@ -162,10 +158,17 @@ class ReportsPage(QWidget):
         self.message.setStyleSheet("color: #b00020;")
         QMessageBox.warning(self, "Reports", text)
 
-    def _written(self, result: tuple[Path, list[Path]]) -> None:
-        self.written, self.images = result
-        preview = f"{len(self.images)} page(s) shown below." if self.images else \
-            "Preview unavailable (pdftoppm is not installed); open the file in a PDF viewer."
+    def _written(self, result: tuple[Path, float, tuple[list[QImage], int, str]]) -> None:
+        self.written, scale, (self.images, self.page_total, problem) = result
+        if problem:
+            preview = f"No preview: {problem}. Open the file in a PDF viewer."
+        elif len(self.images) < self.page_total:
+            preview = (
+                f"The first {len(self.images)} of {self.page_total} pages are shown below; "
+                "the PDF has them all."
+            )
+        else:
+            preview = f"{self.page_total} page(s) shown below."
         self.message.setText(f"Wrote {self.written}. {preview}")
         self.message.setStyleSheet("color: #1b6e20;")
         while self.pages_layout.count():
@@ -173,21 +176,23 @@ class ReportsPage(QWidget):
             if item.widget() is not None:
                 item.widget().deleteLater()
         for image in self.images:
-            pixmap = QPixmap(str(image))
+            pixmap = QPixmap.fromImage(image)
+            pixmap.setDevicePixelRatio(scale)
             label = QLabel(objectName="previewPage")
             label.setPixmap(pixmap)
             # a page is never squeezed: the scroll area scrolls instead of cropping the page image
-            label.setFixedSize(pixmap.width() + 2, pixmap.height() + 2)  # and its 1-pixel border
+            size = pixmap.deviceIndependentSize().toSize()
+            label.setFixedSize(size.width() + 2, size.height() + 2)  # and its 1-pixel border
             label.setStyleSheet("border: 1px solid #999; background: white;")
             self.pages_layout.addWidget(label, 0, Qt.AlignmentFlag.AlignHCenter)
         self.pages_layout.addStretch(1)
-        self.print_button.setEnabled(bool(self.images))
+        self.print_button.setEnabled(not problem)
 
     def print_pages(self, printer: QPrinter | None = None) -> int:
         """Print the last PDF written through the system's print dialog; the number of pages printed.
 
-        Each page goes as an image at ``PRINT_DPI`` (QtPdf is not in PySide6-Essentials), scaled to the
-        printer's page, so what prints is exactly what the preview shows.
+        Each page goes as an image drawn at ``PRINT_DPI`` (QtPdf is not in PySide6-Essentials), scaled
+        to the printer's page, so what prints is exactly what the preview shows.
         """
         if self.written is None:
             return 0
@@ -195,12 +200,13 @@ class ReportsPage(QWidget):
         printer.setDocName(self.written.name)
         if QPrintDialog(printer, self).exec() != QDialog.DialogCode.Accepted:
             return 0
-        with tempfile.TemporaryDirectory() as folder:
-            pages = page_images(self.written, Path(folder), dpi=PRINT_DPI)
-            printed = _paint_pages(printer, pages) if pages else 0
+        try:
+            printed = _paint_pages(printer, page_images(self.written, PRINT_DPI))
+        except PdfPagesError as error:
+            self._failed(RuntimeError(f"nothing more was printed: {error}"))
+            return 0
         if not printed:
-            self._failed(RuntimeError("nothing was printed (the printer could not be opened, or pdftoppm "
-                                      "is not installed to turn the PDF into pages)"))
+            self._failed(RuntimeError("nothing was printed: the printer could not be opened"))
             return 0
         where = printer.outputFileName() or printer.printerName() or "the printer"
         self.message.setText(f"Sent {printed} page(s) of {self.written.name} to {where}.")
@@ -208,19 +214,20 @@ class ReportsPage(QWidget):
         return printed
 
 
-def _paint_pages(printer: QPrinter, pages: list[Path]) -> int:
+def _paint_pages(printer: QPrinter, pages: Iterable[QImage]) -> int:
     """Paint page images onto the printer, one image per sheet, aspect kept; 0 if it cannot be opened."""
     painter = QPainter()
     if not painter.begin(printer):
         return 0
+    printed = 0
     try:
-        for number, image in enumerate(pages):
-            if number:
+        for image in pages:
+            if printed:
                 printer.newPage()
-            pixmap = QPixmap(str(image))
             target = painter.viewport()
-            scaled = pixmap.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
-            painter.drawPixmap(QRect(0, 0, scaled.width(), scaled.height()), pixmap)
+            scaled = image.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
+            painter.drawImage(QRect(0, 0, scaled.width(), scaled.height()), image)
+            printed += 1
     finally:
         painter.end()
-    return len(pages)
+    return printed

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
@@ -44,16 +43,18 @@ def test_export_the_report_and_blank_sheets_and_preview_them(
     for contest in ("County Sheriff", MAYOR, "Library Levy Question"):
         assert contest in text
     assert "Wrote" in page.message.text()
-    if page.images:  # pdftoppm present: one image per page, whole (never cropped), and Print is offered
-        assert len(page.images) == len(PdfReader(str(report)).pages)
-        assert page.print_button.isEnabled()
-        shown = page.pages_box.findChildren(QLabel, "previewPage")
-        assert len(shown) == len(page.images)
-        for label in shown:
-            assert label.height() >= label.pixmap().height() and label.width() >= label.pixmap().width()
-        # one page under the other, none drawn over the next
-        qtbot.waitUntil(lambda: all(a.geometry().bottom() < b.geometry().top()
-                                    for a, b in zip(shown, shown[1:], strict=False)))
+    # one image per page, whole (never cropped), and Print is offered
+    pages = len(PdfReader(str(report)).pages)
+    assert pages > 1 and len(page.images) == pages and page.page_total == pages
+    assert f"{pages} page(s) shown below" in page.message.text()
+    assert page.print_button.isEnabled()
+    shown = page.pages_box.findChildren(QLabel, "previewPage")
+    assert len(shown) == pages
+    for label in shown:
+        assert label.height() >= label.pixmap().height() and label.width() >= label.pixmap().width()
+    # one page under the other, none drawn over the next
+    qtbot.waitUntil(lambda: all(a.geometry().bottom() < b.geometry().top()
+                                for a, b in zip(shown, shown[1:], strict=False)))
     sheets = tmp_path / "sheets.pdf"
     _export(qtbot, sample_window, page.sheets_button, sheets, monkeypatch)
     sheet_text = _text(sheets)
@@ -105,8 +106,28 @@ class _PrintToPdf:
         return QDialog.DialogCode.Accepted
 
 
+def test_the_preview_is_drawn_at_the_screen_pixel_density(qtbot, sample_window, tmp_path, monkeypatch) -> None:
+    """On a 200% screen a page keeps its size on screen and gets twice the pixels, not a blurry zoom."""
+    page = sample_window.reports_page
+    sample_window.show_page(4)
+    monkeypatch.setattr(reports_page.ReportsPage, "devicePixelRatioF", lambda _self: 2.0)
+    _export(qtbot, sample_window, page.report_button, tmp_path / "report.pdf", monkeypatch)
+    label = page.pages_box.findChildren(QLabel, "previewPage")[0]
+    letter_width = round(8.5 * reports_page.PREVIEW_DPI)  # the page in screen points at the preview's DPI
+    assert page.images[0].width() == 2 * letter_width  # drawn with twice the pixels
+    assert label.width() == letter_width + 2  # shown at the page's size (and a 1-pixel border)
+
+
+def test_a_long_report_previews_its_first_pages_only(qtbot, sample_window, tmp_path, monkeypatch) -> None:
+    page = sample_window.reports_page
+    monkeypatch.setattr(reports_page, "PREVIEW_PAGES", 2)
+    _export(qtbot, sample_window, page.report_button, tmp_path / "report.pdf", monkeypatch)
+    pages = len(PdfReader(str(tmp_path / "report.pdf")).pages)
+    assert pages > 2 and len(page.pages_box.findChildren(QLabel, "previewPage")) == 2
+    assert f"The first 2 of {pages} pages are shown below" in page.message.text()
+
+
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="printing sends page images made by pdftoppm")
 def test_print_the_report_through_the_print_dialog(qtbot, sample_window, tmp_path, monkeypatch) -> None:
     page = sample_window.reports_page
     sample_window.show_page(4)
