@@ -22,6 +22,8 @@ def write_atomically(path: Path, data: bytes) -> None:
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".part")
         with os.fdopen(handle, "wb") as out:
             out.write(data)
+            out.flush()
+            os.fsync(out.fileno())  # on disk before the rename, so a power cut leaves old or new, whole
         # mkstemp makes the file private (0600); a printed report is for the board, so give it the
         # permissions any new file of the user's gets.
         os.chmod(temporary, 0o666 & ~_umask())

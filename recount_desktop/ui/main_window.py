@@ -282,6 +282,8 @@ class MainWindow(QMainWindow):
             f"Election: {election.name} ({self.store.path.name})   |   State: {election.state_name}   |   "
             f"Operator: {self.operator}   |   All changes saved"
         )
+        if self.entry_page.draft_restored:  # an unsaved sheet from before a crash: put it in front
+            self.show_page(self.pages.indexOf(self.entry_page))
 
     def status_text(self) -> str:
         return self.status_label.text()

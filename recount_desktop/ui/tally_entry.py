@@ -11,6 +11,8 @@ printed for, so the clerk goes straight to the count lines.
 
 from __future__ import annotations
 
+from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QModelIndex
@@ -31,6 +33,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from recount_desktop.drafts import discard_draft, load_draft, save_draft
+from recount_desktop.files import FileWriteError
 from recount_desktop.recount.scope import RecountError, RecountMethod
 from recount_desktop.recount.sheets import (
     EntryResult,
@@ -116,6 +120,13 @@ class TallyEntryPage(QWidget):
         self.void_button.clicked.connect(self.void)
         self._layout()
         chain_tab_order(self.tab_chain())
+        self._draft_owner: tuple[Path, str] | None = None
+        self._restoring = False
+        self.draft_restored = False  # the last election or operator shown had an unsaved sheet
+        for changed in (self.lines.changed, self.sheet_id.textChanged, self.counted_by.textChanged,
+                        self.device.textChanged, self.precinct.currentIndexChanged,
+                        self.method.currentIndexChanged):
+            changed.connect(self._keep_draft)
 
     def _layout(self) -> None:
         form = QFormLayout()
@@ -172,6 +183,7 @@ class TallyEntryPage(QWidget):
         self.snapshot = snapshot
         refill_keeping_choice(self.contest, (c.name for c in snapshot.results.contests) if snapshot else ())
         self._contest_changed()
+        self._take_up_draft()
 
     def choose_contest(self, name: str) -> None:
         self.contest.setCurrentIndex(self.contest.findText(name))
@@ -245,6 +257,68 @@ class TallyEntryPage(QWidget):
         else:
             self.sheet_note.setText(
                 f"Sheet {sheet}{where} is {state_text(status.state)}: it takes no more entries.")
+
+    # -- the draft: what is typed, on disk at every change --------------------------------
+    def _take_up_draft(self) -> None:
+        """Another election or operator: start from that operator's unsaved sheet, if one was left."""
+        store = self.window_.store
+        owner = (store.path, store.operator) if store is not None else None
+        self.draft_restored = False
+        if owner == self._draft_owner:
+            return
+        self._draft_owner = owner
+        self._restoring = True
+        try:
+            for field in (self.sheet_id, self.counted_by, self.device):
+                field.clear()
+            self.lines.clear()
+            self.sheet_note.clear()
+            draft = load_draft(*owner) if owner is not None else None
+            if draft is not None:
+                self._restore(draft)
+                self.draft_restored = True
+        finally:
+            self._restoring = False
+
+    def _restore(self, draft: dict[str, Any]) -> None:
+        def text(key: str) -> str:
+            value = draft.get(key)
+            return value if isinstance(value, str) else ""
+
+        if text("contest"):
+            self.choose_contest(text("contest"))
+        self.precinct.setCurrentIndex(self.precinct.findText(text("precinct")))
+        self.method.setCurrentIndex(max(0, self.method.findData(text("method"))))
+        self.device.setText(text("device"))
+        self.sheet_id.setText(text("sheet_id"))
+        self.counted_by.setText(text("counted_by"))
+        lines = draft.get("lines")
+        for field in self.lines.fields():
+            value = lines.get(field.objectName()) if isinstance(lines, dict) else None
+            field.setText(value if isinstance(value, str) and value.isdigit() else "")
+        self._describe_sheet()
+        try:
+            when = datetime.fromisoformat(text("saved_at")).strftime("%H:%M on %B %d").replace(" 0", " ")
+        except ValueError:
+            when = "before"
+        self._say(f"Restored the sheet you were typing when Recount Desktop stopped (last change at {when}). "
+                  "It is not saved yet: check it against the paper, then save it.", error=False)
+
+    def _keep_draft(self) -> None:
+        if self._restoring or self._draft_owner is None:
+            return
+        lines = {field.objectName(): field.text() for field in self.lines.fields() if field.text()}
+        try:
+            if not (lines or self.sheet_id.text().strip()):  # the team's names stay from sheet to sheet
+                discard_draft(*self._draft_owner)
+                return
+            save_draft(*self._draft_owner, {
+                "contest": self.contest.currentText(), "precinct": self.precinct.currentText(),
+                "device": self.device.text(), "method": self.method.currentData(),
+                "sheet_id": self.sheet_id.text(), "counted_by": self.counted_by.text(), "lines": lines,
+            })
+        except (FileWriteError, OSError) as error:
+            self._say(f"What you type is not being kept on disk ({error}); save the sheet soon.", error=True)
 
     # -- saving ----------------------------------------------------------------------------
     def entry(self) -> TallySheetEntry:

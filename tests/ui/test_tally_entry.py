@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QInputDialog
 
 from recount_desktop.recount.sheets import SheetState, list_sheets, sheet_status
+from recount_desktop.store import open_election_file
 from recount_desktop.ui.discrepancy import DiscrepancyDialog
 from recount_desktop.ui.main_window import MainWindow
 from recount_desktop.ui.tally_entry import SheetListModel, TallyEntryPage
@@ -135,11 +136,47 @@ def test_saved_sheets_survive_closing_the_window(qtbot, sample_window, entry) ->
     type_sheet(qtbot, entry, "MAYOR-11", ["10", "20", "", "", "", ""])
     path = sample_window.store.path
     sample_window.close()
-    from recount_desktop.store import open_election_file
-
     with open_election_file(path) as store:
         assert [s.sheet_id for s in list_sheets(store)] == ["MAYOR-11"]
         assert store.audit_entries()[-1].action == "sheet.enter"
+
+
+def _window_on(qtbot, path, operator: str) -> MainWindow:
+    """The program started again after a crash: a new window opening the same election file."""
+    window = MainWindow(operator)
+    qtbot.addWidget(window)
+    window.open_election(path)
+    return window
+
+
+def test_a_half_typed_sheet_survives_a_crash_for_its_own_operator_only(qtbot, sample_window, entry) -> None:
+    entry.precinct.setCurrentIndex(entry.precinct.findText("Precinct 03"))
+    qtbot.keyClicks(entry.counted_by, "Team 4")
+    type_sheet(qtbot, entry, "MAYOR-03", ["131", "97"])  # the power goes before the last lines
+    path = sample_window.store.path
+    # no close, no save: the first window is simply abandoned, as after a crash
+
+    other = _window_on(qtbot, path, "clerk-b")  # another clerk: nothing of clerk-a's shows
+    assert other.pages.currentWidget() is not other.entry_page
+    blank = other.entry_page
+    assert blank.sheet_id.text() == "" and all(f.text() == "" for f in blank.lines.fields())
+
+    window = _window_on(qtbot, path, "clerk-a")
+    again = window.entry_page
+    assert window.pages.currentWidget() is again  # the unsaved sheet is put in front
+    assert "Restored the sheet you were typing" in again.message.text()
+    assert (again.contest.currentText(), again.precinct.currentText()) == (MAYOR, "Precinct 03")
+    assert (again.sheet_id.text(), again.counted_by.text()) == ("MAYOR-03", "Team 4")
+    assert [f.text() for f in again.lines.fields()] == ["131", "97", "", "", "", ""]
+    assert again.lines.total.text() == "228"
+    with open_election_file(path) as store:
+        assert not list_sheets(store)  # a draft is not an entry
+
+    last = again.lines.fields()[-1]
+    last.setFocus()
+    qtbot.keyClick(last, Qt.Key.Key_Return)  # the clerk checks the paper and saves
+    assert "Saved sheet MAYOR-03, entry 1" in again.message.text()
+    assert _window_on(qtbot, path, "clerk-a").entry_page.sheet_id.text() == ""  # nothing left to restore
 
 
 def test_sheet_list_model_passes_the_model_tester(qtmodeltester, qtbot, sample_window, entry) -> None:
