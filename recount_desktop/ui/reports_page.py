@@ -33,7 +33,7 @@ from recount_desktop.files import write_atomically
 from recount_desktop.store import open_election_file
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.pdf_pages import PdfPagesError, page_count, page_images
-from recount_desktop.ui.tasks import BackgroundTask, TaskControl, run_in_background
+from recount_desktop.ui.tasks import BackgroundTask, TaskCancelled, TaskControl, run_in_background
 
 PREVIEW_DPI = 70
 PREVIEW_PAGES = 25  # a statewide report runs to a thousand pages: the rest are in the PDF itself
@@ -72,6 +72,8 @@ class ReportsPage(QWidget):
         super().__init__()
         self.window_ = window
         self.task: BackgroundTask | None = None
+        self.print_task: BackgroundTask | None = None
+        self.printer: QPrinter | None = None
         self.written: Path | None = None
         self.images: list[QImage] = []
         self.page_total = 0
@@ -188,33 +190,51 @@ class ReportsPage(QWidget):
         self.pages_layout.addStretch(1)
         self.print_button.setEnabled(not problem)
 
-    def print_pages(self, printer: QPrinter | None = None) -> int:
-        """Print the last PDF written through the system's print dialog; the number of pages printed.
+    def print_pages(self, printer: QPrinter | None = None) -> BackgroundTask | None:
+        """Print the last PDF written through the system's print dialog, in the background.
 
         Each page goes as an image drawn at ``PRINT_DPI`` (QtPdf is not in PySide6-Essentials), scaled
-        to the printer's page, so what prints is exactly what the preview shows.
+        to the printer's page, so what prints is exactly what the preview shows. A thousand-page
+        report takes minutes: the pages are drawn and sent off the GUI thread (Qt allows painting on a
+        printer there), with progress and Cancel.
         """
         if self.written is None:
-            return 0
+            return None
         printer = printer or QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setDocName(self.written.name)
         if QPrintDialog(printer, self).exec() != QDialog.DialogCode.Accepted:
-            return 0
-        try:
-            printed = _paint_pages(printer, page_images(self.written, PRINT_DPI))
-        except PdfPagesError as error:
-            self._failed(RuntimeError(f"nothing more was printed: {error}"))
-            return 0
-        if not printed:
-            self._failed(RuntimeError("nothing was printed: the printer could not be opened"))
-            return 0
-        where = printer.outputFileName() or printer.printerName() or "the printer"
-        self.message.setText(f"Sent {printed} page(s) of {self.written.name} to {where}.")
-        self.message.setStyleSheet("color: #1b6e20;")
-        return printed
+            return None
+        pdf = self.written
+        self.printer = printer  # kept alive while the worker paints on it
+
+        def work(control: TaskControl) -> int:
+            return _paint_pages(printer, page_images(pdf, PRINT_DPI), control, page_count(pdf))
+
+        def printed(count: int) -> None:
+            if not count:
+                failed(RuntimeError("the printer could not be opened"))
+                return
+            where = printer.outputFileName() or printer.printerName() or "the printer"
+            self.message.setText(f"Sent {count} page(s) of {pdf.name} to {where}.")
+            self.message.setStyleSheet("color: #1b6e20;")
+
+        def cancelled() -> None:
+            self.message.setText(f"Printing of {pdf.name} was cancelled; the printer was told to drop it.")
+            self.message.setStyleSheet("color: #b00020;")
+
+        def failed(error: BaseException) -> None:
+            text = f"{pdf.name} was not printed: {error}"
+            self.message.setText(text)
+            self.message.setStyleSheet("color: #b00020;")
+            QMessageBox.warning(self, "Print", text)
+
+        self.message.setText(f"Printing {pdf.name}…")
+        self.print_task = run_in_background(self, "Printing", work, printed, on_failure=failed,
+                                            on_cancel=cancelled)
+        return self.print_task
 
 
-def _paint_pages(printer: QPrinter, pages: Iterable[QImage]) -> int:
+def _paint_pages(printer: QPrinter, pages: Iterable[QImage], control: TaskControl, total: int) -> int:
     """Paint page images onto the printer, one image per sheet, aspect kept; 0 if it cannot be opened."""
     painter = QPainter()
     if not painter.begin(printer):
@@ -222,12 +242,17 @@ def _paint_pages(printer: QPrinter, pages: Iterable[QImage]) -> int:
     printed = 0
     try:
         for image in pages:
+            if control.cancelled():
+                printer.abort()
+                raise TaskCancelled
             if printed:
                 printer.newPage()
             target = painter.viewport()
             scaled = image.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
             painter.drawImage(QRect(0, 0, scaled.width(), scaled.height()), image)
             printed += 1
+            control.progress(printed, total)
     finally:
-        painter.end()
+        if painter.isActive():
+            painter.end()
     return printed

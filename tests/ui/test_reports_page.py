@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLabel
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLabel, QPushButton
 
 from recount_desktop.recount.scope import set_scope
 from recount_desktop.reports.signing import load_roots, verify_pdf
@@ -106,7 +107,9 @@ class _PrintToPdf:
         return QDialog.DialogCode.Accepted
 
 
-def test_the_preview_is_drawn_at_the_screen_pixel_density(qtbot, sample_window, tmp_path, monkeypatch) -> None:
+def test_the_preview_is_drawn_at_the_screen_pixel_density(
+    qtbot, sample_window, tmp_path, monkeypatch
+) -> None:
     """On a 200% screen a page keeps its size on screen and gets twice the pixels, not a blurry zoom."""
     page = sample_window.reports_page
     sample_window.show_page(4)
@@ -140,7 +143,37 @@ def test_print_the_report_through_the_print_dialog(qtbot, sample_window, tmp_pat
     assert len(_PrintToPdf.seen) == 1 and not (tmp_path / "printed.pdf").exists()
     _PrintToPdf.accept = True
     qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.print_task is not None and page.print_task.done, timeout=30000)
     printed = PdfReader(str(tmp_path / "printed.pdf"))
     assert len(printed.pages) == len(PdfReader(str(report)).pages)
     assert all("/XObject" in p["/Resources"] for p in printed.pages)  # each sheet carries its page image
     assert f"Sent {len(printed.pages)} page(s) of report.pdf" in page.message.text()
+
+
+def test_printing_runs_in_the_background_and_can_be_cancelled(
+    qtbot, sample_window, tmp_path, monkeypatch
+) -> None:
+    """Cancel pressed while page 1 is at the printer: no more pages go, and the page says so."""
+    page = sample_window.reports_page
+    _export(qtbot, sample_window, page.report_button, tmp_path / "report.pdf", monkeypatch)
+    first_page_sent, pressed = threading.Event(), threading.Event()
+    real_pages = reports_page.page_images
+
+    def pages_held_after_the_first(pdf, dpi, limit=None):
+        for number, image in enumerate(real_pages(pdf, dpi, limit)):
+            if number == 1:
+                first_page_sent.set()
+                pressed.wait(timeout=30)  # the worker waits for the user's Cancel
+            yield image
+
+    monkeypatch.setattr(reports_page, "page_images", pages_held_after_the_first)
+    monkeypatch.setattr(reports_page, "QPrintDialog", _PrintToPdf)
+    _PrintToPdf.seen, _PrintToPdf.target, _PrintToPdf.accept = [], tmp_path / "printed.pdf", True
+    qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+    assert page.print_task is not None and not page.print_task.done  # the window is not frozen
+    qtbot.waitUntil(first_page_sent.is_set)
+    page.print_task.dialog.findChild(QPushButton).click()  # the progress dialog's Cancel button
+    pressed.set()
+    qtbot.waitUntil(lambda: page.print_task.done, timeout=30000)
+    assert "cancelled" in page.message.text()
+    assert "Sent" not in page.message.text()
