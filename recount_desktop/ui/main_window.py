@@ -37,6 +37,7 @@ from recount_desktop.ui.reports_page import ReportsPage
 from recount_desktop.ui.setup_page import SetupPage
 from recount_desktop.ui.snapshot import Snapshot, recount_update, take_snapshot
 from recount_desktop.ui.tally_entry import TallyEntryPage
+from recount_desktop.ui.tasks import finish_background_tasks
 
 
 class MainWindow(QMainWindow):
@@ -320,6 +321,8 @@ class MainWindow(QMainWindow):
         return [s for s in self.findChildren(QSplitter) if s.objectName()]
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        self.entry_page.flush_draft()
+        finish_background_tasks(self)
         state = appstate.load_state()
         state["geometry"] = bytes(self.saveGeometry().toBase64().data()).decode()
         state["page"] = self.nav.currentRow()

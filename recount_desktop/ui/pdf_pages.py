@@ -7,6 +7,7 @@ a system package a county machine may not have).
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,6 +15,8 @@ import pypdfium2
 from PySide6.QtGui import QImage
 
 POINTS_PER_INCH = 72  # PDF user space
+# PDFium is not thread-safe: a preview and a print job may run at once, so every call takes this lock
+_PDFIUM = threading.RLock()
 
 
 class PdfPagesError(Exception):
@@ -21,26 +24,32 @@ class PdfPagesError(Exception):
 
 
 def page_count(pdf: Path) -> int:
-    document = _open(pdf)
-    try:
-        return len(document)
-    finally:
-        document.close()
+    with _PDFIUM:
+        document = _open(pdf)
+        try:
+            return len(document)
+        finally:
+            document.close()
 
 
 def page_images(pdf: Path, dpi: float, limit: int | None = None) -> Iterator[QImage]:
     """The pages in order, each drawn at ``dpi`` (the first ``limit`` pages when given).
 
     One page is drawn at a time, so printing a thousand-page report never holds more than one
-    page image. QImage (unlike QPixmap) may be made off the GUI thread.
+    page image. QImage (unlike QPixmap) may be made off the GUI thread. Close the iterator (or run
+    it to the end) to close the document.
     """
-    document = _open(pdf)
-    try:
+    with _PDFIUM:
+        document = _open(pdf)
         count = len(document) if limit is None else min(limit, len(document))
+    try:
         for index in range(count):
-            yield _draw(document, index, dpi)
+            with _PDFIUM:
+                image = _draw(document, index, dpi)
+            yield image
     finally:
-        document.close()
+        with _PDFIUM:
+            document.close()
 
 
 def _open(pdf: Path) -> pypdfium2.PdfDocument:
@@ -51,7 +60,10 @@ def _open(pdf: Path) -> pypdfium2.PdfDocument:
 
 
 def _draw(document: pypdfium2.PdfDocument, index: int, dpi: float) -> QImage:
-    page = document[index]
+    try:
+        page = document[index]
+    except pypdfium2.PdfiumError as error:
+        raise PdfPagesError(f"page {index + 1} cannot be read ({error})") from error
     try:
         # white page, RGB byte order: what QImage's RGB888 format reads
         bitmap = page.render(scale=dpi / POINTS_PER_INCH, rev_byteorder=True, fill_color=(255, 255, 255, 255))

@@ -8,6 +8,8 @@ tools on the workstation.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -73,6 +75,7 @@ class ReportsPage(QWidget):
         self.window_ = window
         self.task: BackgroundTask | None = None
         self.print_task: BackgroundTask | None = None
+        self.can_print = False  # a PDF was written and its pages can be drawn
         self.printer: QPrinter | None = None
         self.written: Path | None = None
         self.images: list[QImage] = []
@@ -150,8 +153,16 @@ class ReportsPage(QWidget):
             return out, scale, preview_images(out, PREVIEW_DPI * scale)
 
         self.message.setText(f"Writing {out.name}…")
+        self._set_busy(True)
         self.task = run_in_background(self, "Writing the PDF", work, self._written,
                                       on_failure=self._failed)
+        self.task.finished.connect(lambda: self._set_busy(False))
+
+    def _set_busy(self, busy: bool) -> None:
+        """One PDF job at a time: a second export or print waits until the first is done."""
+        self.report_button.setEnabled(not busy)
+        self.sheets_button.setEnabled(not busy)
+        self.print_button.setEnabled(not busy and self.can_print)
 
     def _failed(self, error: BaseException) -> None:
         """A failed export or print: the message on the page and in a dialog (issue 7 item 9)."""
@@ -188,7 +199,8 @@ class ReportsPage(QWidget):
             label.setStyleSheet("border: 1px solid #999; background: white;")
             self.pages_layout.addWidget(label, 0, Qt.AlignmentFlag.AlignHCenter)
         self.pages_layout.addStretch(1)
-        self.print_button.setEnabled(not problem)
+        self.can_print = not problem
+        self.print_button.setEnabled(self.can_print)
 
     def print_pages(self, printer: QPrinter | None = None) -> BackgroundTask | None:
         """Print the last PDF written through the system's print dialog, in the background.
@@ -204,55 +216,83 @@ class ReportsPage(QWidget):
         printer.setDocName(self.written.name)
         if QPrintDialog(printer, self).exec() != QDialog.DialogCode.Accepted:
             return None
-        pdf = self.written
+        pdf, run = self.written, _PrintRun(to_file=printer.outputFileName())
         self.printer = printer  # kept alive while the worker paints on it
 
         def work(control: TaskControl) -> int:
-            return _paint_pages(printer, page_images(pdf, PRINT_DPI), control, page_count(pdf))
+            with closing(page_images(pdf, PRINT_DPI)) as pages:  # the document closes on Cancel too
+                return _paint_pages(printer, pages, control, page_count(pdf), run)
 
         def printed(count: int) -> None:
             if not count:
-                failed(RuntimeError("the printer could not be opened"))
+                stopped(f"{pdf.name} was not printed: the printer could not be opened.", warn=True)
                 return
-            where = printer.outputFileName() or printer.printerName() or "the printer"
+            where = run.to_file or printer.printerName() or "the printer"
             self.message.setText(f"Sent {count} page(s) of {pdf.name} to {where}.")
             self.message.setStyleSheet("color: #1b6e20;")
 
-        def cancelled() -> None:
-            self.message.setText(f"Printing of {pdf.name} was cancelled; the printer was told to drop it.")
-            self.message.setStyleSheet("color: #b00020;")
-
-        def failed(error: BaseException) -> None:
-            text = f"{pdf.name} was not printed: {error}"
+        def stopped(text: str, warn: bool) -> None:
+            text = f"{text} {run.settle()}"
             self.message.setText(text)
             self.message.setStyleSheet("color: #b00020;")
-            QMessageBox.warning(self, "Print", text)
+            if warn:  # a failure, not the user's own Cancel
+                QMessageBox.warning(self, "Print", text)
 
         self.message.setText(f"Printing {pdf.name}…")
-        self.print_task = run_in_background(self, "Printing", work, printed, on_failure=failed,
-                                            on_cancel=cancelled)
+        self._set_busy(True)
+        self.print_task = run_in_background(
+            self, "Printing", work, printed,
+            on_failure=lambda error: stopped(f"{pdf.name} was not printed in full: {error}.", warn=True),
+            on_cancel=lambda: stopped("Printing was cancelled.", warn=False),
+        )
+        self.print_task.finished.connect(lambda: self._set_busy(False))
         return self.print_task
 
 
-def _paint_pages(printer: QPrinter, pages: Iterable[QImage], control: TaskControl, total: int) -> int:
-    """Paint page images onto the printer, one image per sheet, aspect kept; 0 if it cannot be opened."""
+@dataclass
+class _PrintRun:
+    """What a print job got to, for the message when it stops early."""
+
+    to_file: str
+    sent: int = 0
+    aborted: bool = False
+
+    def settle(self) -> str:
+        """Remove an unfinished print-to-file output, and say what reached the printer."""
+        if self.to_file:
+            name = Path(self.to_file).name
+            Path(self.to_file).unlink(missing_ok=True)  # never leave a file that looks like the whole report
+            return f"The unfinished file {name} was removed." if self.sent else "No file was written."
+        if self.aborted or not self.sent:
+            return "Nothing was printed."
+        return f"{self.sent} page(s) had already gone to the printer and could not be called back."
+
+
+def _paint_pages(
+    printer: QPrinter, pages: Iterable[QImage], control: TaskControl, total: int, run: _PrintRun
+) -> int:
+    """Paint page images onto the printer, one image per sheet, aspect kept; 0 if it cannot be opened.
+
+    On Cancel or a page that cannot be drawn, the job is aborted where the printer allows it.
+    """
     painter = QPainter()
     if not painter.begin(printer):
         return 0
-    printed = 0
     try:
         for image in pages:
             if control.cancelled():
-                printer.abort()
                 raise TaskCancelled
-            if printed:
+            if run.sent:
                 printer.newPage()
             target = painter.viewport()
             scaled = image.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
             painter.drawImage(QRect(0, 0, scaled.width(), scaled.height()), image)
-            printed += 1
-            control.progress(printed, total)
+            run.sent += 1
+            control.progress(run.sent, total)
+    except BaseException:
+        run.aborted = printer.abort()
+        raise
     finally:
         if painter.isActive():
             painter.end()
-    return printed
+    return run.sent

@@ -106,7 +106,7 @@ class SheetLinesForm(QWidget):
 
     def clear(self) -> None:
         for field in self.fields():
-            field.clear()
+            field.setText("")  # not clear(): that can be undone, and the next clerk must not see it
 
     def _recount_total(self) -> None:
         counts = self.counts()

@@ -15,7 +15,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex
+from PySide6.QtCore import QModelIndex, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -64,6 +64,9 @@ STATE_COLORS = {
     SheetState.RESOLVED: "#cfe0f3",
     SheetState.VOIDED: "#e4e4e4",
 }
+
+
+DRAFT_DELAY_MS = 300
 
 
 def state_text(state: SheetState) -> str:
@@ -120,13 +123,16 @@ class TallyEntryPage(QWidget):
         self.void_button.clicked.connect(self.void)
         self._layout()
         chain_tab_order(self.tab_chain())
-        self._draft_owner: tuple[Path, str] | None = None
+        self._draft_owner: tuple[Path, str] | None = None  # whose typing the draft on disk is
         self._restoring = False
         self.draft_restored = False  # the last election or operator shown had an unsaved sheet
+        # written a moment after the typing pauses, not at every keystroke (each write is fsync'd)
+        self._draft_timer = QTimer(self, singleShot=True, interval=DRAFT_DELAY_MS)
+        self._draft_timer.timeout.connect(self._write_draft)
         for changed in (self.lines.changed, self.sheet_id.textChanged, self.counted_by.textChanged,
                         self.device.textChanged, self.precinct.currentIndexChanged,
                         self.method.currentIndexChanged):
-            changed.connect(self._keep_draft)
+            changed.connect(self._draft_changed)
 
     def _layout(self) -> None:
         form = QFormLayout()
@@ -180,10 +186,18 @@ class TallyEntryPage(QWidget):
 
     # -- filling ---------------------------------------------------------------------------
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
+        store = self.window_.store
+        owner = (store.path, store.operator) if store is not None else None
+        new_owner = owner != self._draft_owner
+        if new_owner:  # another election or clerk: the typing so far stays the previous owner's draft
+            self.flush_draft()
+            self._draft_owner = None  # and nothing is written while the form is refilled
         self.snapshot = snapshot
         refill_keeping_choice(self.contest, (c.name for c in snapshot.results.contests) if snapshot else ())
         self._contest_changed()
-        self._take_up_draft()
+        self.draft_restored = False
+        if new_owner:
+            self._take_up_draft(owner)
 
     def choose_contest(self, name: str) -> None:
         self.contest.setCurrentIndex(self.contest.findText(name))
@@ -259,34 +273,35 @@ class TallyEntryPage(QWidget):
                 f"Sheet {sheet}{where} is {state_text(status.state)}: it takes no more entries.")
 
     # -- the draft: what is typed, on disk at every change --------------------------------
-    def _take_up_draft(self) -> None:
-        """Another election or operator: start from that operator's unsaved sheet, if one was left."""
-        store = self.window_.store
-        owner = (store.path, store.operator) if store is not None else None
-        self.draft_restored = False
-        if owner == self._draft_owner:
-            return
-        self._draft_owner = owner
+    def _take_up_draft(self, owner: tuple[Path, str] | None) -> None:
+        """Start the new owner from a blank form, or from the unsaved sheet they left."""
         self._restoring = True
         try:
+            # setText, not clear(): it also empties the undo history, so Ctrl+Z never brings back
+            # the previous clerk's numbers (the second entry is blind)
             for field in (self.sheet_id, self.counted_by, self.device):
-                field.clear()
+                field.setText("")
             self.lines.clear()
             self.sheet_note.clear()
+            self.message.clear()
             draft = load_draft(*owner) if owner is not None else None
             if draft is not None:
-                self._restore(draft)
-                self.draft_restored = True
+                self.draft_restored = self._restore(draft)
         finally:
             self._restoring = False
+            self._draft_owner = owner
 
-    def _restore(self, draft: dict[str, Any]) -> None:
+    def _restore(self, draft: dict[str, Any]) -> bool:
         def text(key: str) -> str:
             value = draft.get(key)
             return value if isinstance(value, str) else ""
 
-        if text("contest"):
-            self.choose_contest(text("contest"))
+        if self.contest.findText(text("contest")) < 0:
+            self._say(f"An unsaved sheet ({text('sheet_id') or 'no ID'}) was left for contest "
+                      f"{text('contest')!r}, which this election no longer has; it was not restored.",
+                      error=True)
+            return False
+        self.choose_contest(text("contest"))
         self.precinct.setCurrentIndex(self.precinct.findText(text("precinct")))
         self.method.setCurrentIndex(max(0, self.method.findData(text("method"))))
         self.device.setText(text("device"))
@@ -303,9 +318,20 @@ class TallyEntryPage(QWidget):
             when = "before"
         self._say(f"Restored the sheet you were typing when Recount Desktop stopped (last change at {when}). "
                   "It is not saved yet: check it against the paper, then save it.", error=False)
+        return True
 
-    def _keep_draft(self) -> None:
-        if self._restoring or self._draft_owner is None:
+    def _draft_changed(self) -> None:
+        if not self._restoring and self._draft_owner is not None:
+            self._draft_timer.start()
+
+    def flush_draft(self) -> None:
+        """Write a pending draft now (the window closes, or another clerk or election takes over)."""
+        if self._draft_timer.isActive():
+            self._draft_timer.stop()
+            self._write_draft()
+
+    def _write_draft(self) -> None:
+        if self._draft_owner is None:
             return
         lines = {field.objectName(): field.text() for field in self.lines.fields() if field.text()}
         try:
@@ -347,6 +373,7 @@ class TallyEntryPage(QWidget):
             return None
         self._say(self._result_text(result), error=result.state is SheetState.DISCREPANCY)
         self._next_sheet()
+        self.flush_draft()  # the saved sheet's draft is gone at once, never restored as unsaved
         self._after_change()
         return result
 
@@ -361,7 +388,7 @@ class TallyEntryPage(QWidget):
 
     def _next_sheet(self) -> None:
         self.lines.clear()
-        self.sheet_id.clear()
+        self.sheet_id.setText("")
         self.sheet_note.clear()
         if self.precinct.currentIndex() + 1 < self.precinct.count():
             self.precinct.setCurrentIndex(self.precinct.currentIndex() + 1)

@@ -118,5 +118,20 @@ class BackgroundTask(QObject):
             QMessageBox.warning(self._parent, self._title, str(error) or type(error).__name__)
 
 
+TASK_SHUTDOWN_MS = 30_000
+
+
+def finish_background_tasks(window: QWidget) -> None:
+    """The window closes: ask every task still running under it to stop, and give them time to.
+
+    A task stops at its next Cancel check (between pages of a print job); one that never checks
+    (a PDF being rendered) is waited for, so no half-done work is cut off at exit.
+    """
+    for task in window.findChildren(BackgroundTask):
+        if not task.done:
+            task.control.cancel()
+    QThreadPool.globalInstance().waitForDone(TASK_SHUTDOWN_MS)
+
+
 # The name callers use: starting a task is constructing one.
 run_in_background = BackgroundTask

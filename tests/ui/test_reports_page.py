@@ -169,11 +169,15 @@ def test_printing_runs_in_the_background_and_can_be_cancelled(
     monkeypatch.setattr(reports_page, "page_images", pages_held_after_the_first)
     monkeypatch.setattr(reports_page, "QPrintDialog", _PrintToPdf)
     _PrintToPdf.seen, _PrintToPdf.target, _PrintToPdf.accept = [], tmp_path / "printed.pdf", True
-    qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
-    assert page.print_task is not None and not page.print_task.done  # the window is not frozen
-    qtbot.waitUntil(first_page_sent.is_set)
-    page.print_task.dialog.findChild(QPushButton).click()  # the progress dialog's Cancel button
-    pressed.set()
+    try:
+        qtbot.mouseClick(page.print_button, Qt.MouseButton.LeftButton)
+        assert page.print_task is not None and not page.print_task.done  # the window is not frozen
+        assert not page.print_button.isEnabled() and not page.report_button.isEnabled()  # one job at a time
+        qtbot.waitUntil(first_page_sent.is_set)
+        page.print_task.dialog.findChild(QPushButton).click()  # the progress dialog's Cancel button
+    finally:
+        pressed.set()  # never leave the worker waiting, whatever happened above
     qtbot.waitUntil(lambda: page.print_task.done, timeout=30000)
-    assert "cancelled" in page.message.text()
-    assert "Sent" not in page.message.text()
+    assert page.message.text() == "Printing was cancelled. The unfinished file printed.pdf was removed."
+    assert not (tmp_path / "printed.pdf").exists()  # no file that looks like the whole report
+    assert page.print_button.isEnabled() and page.report_button.isEnabled()

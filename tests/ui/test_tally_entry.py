@@ -154,6 +154,7 @@ def test_a_half_typed_sheet_survives_a_crash_for_its_own_operator_only(qtbot, sa
     qtbot.keyClicks(entry.counted_by, "Team 4")
     type_sheet(qtbot, entry, "MAYOR-03", ["131", "97"])  # the power goes before the last lines
     path = sample_window.store.path
+    _typed_draft(qtbot, path, "clerk-a", "131", "97")
     # no close, no save: the first window is simply abandoned, as after a crash
 
     other = _window_on(qtbot, path, "clerk-b")  # another clerk: nothing of clerk-a's shows
@@ -177,6 +178,55 @@ def test_a_half_typed_sheet_survives_a_crash_for_its_own_operator_only(qtbot, sa
     qtbot.keyClick(last, Qt.Key.Key_Return)  # the clerk checks the paper and saves
     assert "Saved sheet MAYOR-03, entry 1" in again.message.text()
     assert _window_on(qtbot, path, "clerk-a").entry_page.sheet_id.text() == ""  # nothing left to restore
+
+
+def _typed_draft(qtbot, path, operator: str, *numbers: str) -> None:
+    """Wait for the draft on disk (it is written a moment after the typing pauses)."""
+    from recount_desktop.drafts import load_draft
+
+    def written() -> bool:
+        draft = load_draft(path, operator)
+        return draft is not None and sorted(draft["lines"].values()) == sorted(numbers)
+
+    qtbot.waitUntil(written)
+
+
+def test_a_new_clerk_at_the_keyboard_starts_blank_and_cannot_undo_into_the_last_ones_numbers(
+    qtbot, sample_window, entry
+) -> None:
+    type_sheet(qtbot, entry, "MAYOR-05", ["131", "97"])
+    path = sample_window.store.path
+    sample_window.set_operator("clerk-b")  # File > Change Operator, the sheet not saved
+    first = entry.lines.fields()[0]
+    assert entry.sheet_id.text() == "" and all(f.text() == "" for f in entry.lines.fields())
+    assert entry.message.text() == ""
+    assert not first.isUndoAvailable() and not entry.sheet_id.isUndoAvailable()
+    first.setFocus()
+    qtbot.keyClick(first, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert first.text() == ""
+    _typed_draft(qtbot, path, "clerk-a", "131", "97")  # clerk-a's typing is kept as clerk-a's draft
+
+    sample_window.set_operator("clerk-a")  # back at the keyboard: the unsaved sheet is there again
+    assert entry.sheet_id.text() == "MAYOR-05"
+    assert [f.text() for f in entry.lines.fields()][:2] == ["131", "97"]
+
+
+def test_opening_another_election_keeps_the_first_ones_unsaved_sheet(
+    qtbot, sample_window, entry, tmp_path
+) -> None:
+    import shutil
+
+    entry.precinct.setCurrentIndex(entry.precinct.findText("Precinct 03"))
+    type_sheet(qtbot, entry, "MAYOR-03", ["131", "97"])
+    first_path = sample_window.store.path
+    second_path = tmp_path / "copy.canvass"
+    shutil.copy(first_path, second_path)
+    assert sample_window.open_election(second_path)
+    assert entry.sheet_id.text() == ""  # the other election has no unsaved sheet
+    assert sample_window.open_election(first_path)
+    assert (entry.contest.currentText(), entry.precinct.currentText()) == (MAYOR, "Precinct 03")
+    assert entry.sheet_id.text() == "MAYOR-03"
+    assert [f.text() for f in entry.lines.fields()][:2] == ["131", "97"]
 
 
 def test_sheet_list_model_passes_the_model_tester(qtmodeltester, qtbot, sample_window, entry) -> None:
