@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import sqlite3
+from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from recount_desktop.recount.scope import RecountMethod, RecountUnit, utc_now
 from recount_desktop.store.audit import canonical_json
@@ -130,17 +131,50 @@ def read_entries(conn: sqlite3.Connection, sheet_id: str) -> list[StoredEntry]:
     return _entries_from_rows(rows, read_counts(conn, [row[0] for row in rows]))
 
 
-def read_entries_by_id(conn: sqlite3.Connection, entry_ids: Iterable[int]) -> dict[int, StoredEntry]:
-    ids = list(entry_ids)
-    found: dict[int, StoredEntry] = {}
-    for start in range(0, len(ids), 500):
-        chunk = ids[start:start + 500]
-        marks = ",".join("?" * len(chunk))
-        rows = conn.execute(f"SELECT {_ENTRY_COLUMNS} FROM recount_entry WHERE id IN ({marks})", chunk)
-        rows_list = rows.fetchall()
-        counts = read_counts(conn, [row[0] for row in rows_list])
-        found.update((e.id, e) for e in _entries_from_rows(rows_list, counts))
-    return found
+# The entry a sheet stands for: its final entry once it has one, else its lowest-numbered entry.
+_STANDING_ENTRY = (
+    "IFNULL(s.final_entry, (SELECT x.id FROM recount_entry x WHERE x.sheet_id = s.sheet_id"
+    " ORDER BY x.entry_number LIMIT 1))"
+)
+
+
+class LiveSheet(NamedTuple):
+    """A sheet that is not voided, with the unit, method and counts of the entry it stands for
+    (``_STANDING_ENTRY``): all that reconciliation reads of it. A named tuple, not ``SheetLines``: a
+    3,000-precinct reconciliation reads 30,000 of them, and building full frozen records cost it about
+    a tenth of its time."""
+
+    state: str
+    has_final_entry: bool
+    precinct: str | None
+    device: str | None
+    method: RecountMethod
+    counts: tuple[tuple[str, int], ...]  # (choice, votes), in no set order: they are only added up
+
+
+def read_live_sheets(conn: sqlite3.Connection, contest: str) -> list[LiveSheet]:
+    """Every sheet of ``contest`` that is not voided, in the order first entered.
+
+    Two queries, the sheets with their standing entries and then those entries' counts: reading the
+    entries and then their counts by lists of IDs cost a 3,000-precinct reconciliation a third of its
+    time.
+    """
+    live = "WHERE s.contest = ? AND s.state != 'voided'"
+    rows = conn.execute(
+        "SELECT s.state, s.final_entry IS NOT NULL, e.id, e.precinct, e.device, e.method FROM recount_sheet s"
+        f" JOIN recount_entry e ON e.id = {_STANDING_ENTRY} {live} ORDER BY s.rowid", (contest,),
+    ).fetchall()
+    counts: dict[int, list[tuple[str, int]]] = defaultdict(list)
+    for entry_id, choice, votes in conn.execute(
+        "SELECT c.entry_id, c.choice, c.votes FROM recount_sheet s JOIN recount_entry_count c"
+        f" ON c.entry_id = {_STANDING_ENTRY} {live}", (contest,),
+    ):
+        counts[entry_id].append((choice, votes))
+    return [
+        LiveSheet(state, bool(has_final), precinct or None, device or None, _METHODS[method],
+                  tuple(counts.get(entry_id, ())))
+        for state, has_final, entry_id, precinct, device, method in rows
+    ]
 
 
 def read_sheet_entries(conn: sqlite3.Connection, where: str,

@@ -65,6 +65,18 @@ def test_a_one_person_office_may_allow_the_same_operator_and_the_report_says_so(
     assert result.same_operator_allowed and result.same_operator_sheets == 1
 
 
+def test_the_report_counts_every_sheet_one_person_entered_twice_however_the_name_was_typed(
+        store: ElectionFile) -> None:
+    store.set_setting("recount.allow_same_operator", "yes")
+    for precinct, first, second in (("P1", "Ann", "Ann"), ("P2", "Ann", "Ann"), ("P3", "Ann", " ANN ")):
+        for who in (first, second):
+            enter_sheet(store, entry(f"M-{precinct}", who, precinct=precinct))
+    for who in ("Ann", "Ben"):
+        enter_sheet(store, TallySheetEntry("C-P1", "Council (Vote For 2)", {"C": 60, "D": 50, "E": 49},
+                                           precinct="P1", entered_by=who))
+    assert reconcile(store).same_operator_sheets == 3
+
+
 def test_a_discrepancy_lists_every_differing_line(store: ElectionFile) -> None:
     enter_sheet(store, entry(ada=99, bo=98, ballots=200))
     second = enter_sheet(store, entry(who="Ben", ada=99, bo=89, ballots=197))
