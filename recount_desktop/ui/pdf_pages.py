@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2
@@ -23,6 +24,29 @@ class PdfPagesError(Exception):
     """The PDF cannot be opened or a page cannot be drawn."""
 
 
+@dataclass(frozen=True)
+class PagePixels:
+    """One drawn page: 8-bit RGB rows ``stride`` bytes apart, in plain bytes, so that it can be handed
+    from a worker thread to the GUI thread without any Qt object crossing between them."""
+
+    width: int
+    height: int
+    stride: int
+    rgb: bytes
+
+    def to_image(self) -> QImage:
+        """A QImage with its own copy of the pixels: never one that points into Python memory, which
+        Python may free or move while Qt still reads it."""
+        image = QImage(self.width, self.height, QImage.Format.Format_RGB888)
+        target, line, row = image.bits(), image.bytesPerLine(), self.width * 3
+        if line == self.stride:
+            target[: len(self.rgb)] = self.rgb
+        else:
+            for y in range(self.height):
+                target[y * line : y * line + row] = self.rgb[y * self.stride : y * self.stride + row]
+        return image
+
+
 def page_count(pdf: Path) -> int:
     with _PDFIUM:
         document = _open(pdf)
@@ -32,12 +56,11 @@ def page_count(pdf: Path) -> int:
             document.close()
 
 
-def page_images(pdf: Path, dpi: float, limit: int | None = None) -> Iterator[QImage]:
+def page_images(pdf: Path, dpi: float, limit: int | None = None) -> Iterator[PagePixels]:
     """The pages in order, each drawn at ``dpi`` (the first ``limit`` pages when given).
 
     One page is drawn at a time, so printing a thousand-page report never holds more than one
-    page image. QImage (unlike QPixmap) may be made off the GUI thread. Close the iterator (or run
-    it to the end) to close the document.
+    page image. Close the iterator (or run it to the end) to close the document.
     """
     with _PDFIUM:
         document = _open(pdf)
@@ -59,7 +82,7 @@ def _open(pdf: Path) -> pypdfium2.PdfDocument:
         raise PdfPagesError(f"cannot open {pdf.name} to draw its pages ({error})") from error
 
 
-def _draw(document: pypdfium2.PdfDocument, index: int, dpi: float) -> QImage:
+def _draw(document: pypdfium2.PdfDocument, index: int, dpi: float) -> PagePixels:
     try:
         page = document[index]
     except pypdfium2.PdfiumError as error:
@@ -72,9 +95,6 @@ def _draw(document: pypdfium2.PdfDocument, index: int, dpi: float) -> QImage:
     finally:
         page.close()
     try:
-        image = QImage(
-            bytes(bitmap.buffer), bitmap.width, bitmap.height, bitmap.stride, QImage.Format.Format_RGB888
-        )
-        return image.copy()  # own the pixels: the bytes above are freed when this returns
+        return PagePixels(bitmap.width, bitmap.height, bitmap.stride, bytes(bitmap.buffer))
     finally:
         bitmap.close()

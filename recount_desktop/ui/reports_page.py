@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QImage, QPainter, QPixmap
+from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from recount_desktop.files import write_atomically
 from recount_desktop.store import open_election_file
 from recount_desktop.ui.keyboard import chain_tab_order
-from recount_desktop.ui.pdf_pages import PdfPagesError, page_count, page_images
+from recount_desktop.ui.pdf_pages import PagePixels, PdfPagesError, page_count, page_images
 from recount_desktop.ui.tasks import BackgroundTask, TaskCancelled, TaskControl, run_in_background
 
 PREVIEW_DPI = 70
@@ -61,7 +61,7 @@ def render_pdf(election: Path, operator: str, kind: str, p12: Path | None = None
     return pdf
 
 
-def preview_images(pdf: Path, dpi: float) -> tuple[list[QImage], int, str]:
+def preview_images(pdf: Path, dpi: float) -> tuple[list[PagePixels], int, str]:
     """The first pages to show, the PDF's page count, and why none are shown (or "")."""
     try:
         return list(page_images(pdf, dpi, limit=PREVIEW_PAGES)), page_count(pdf), ""
@@ -78,7 +78,7 @@ class ReportsPage(QWidget):
         self.can_print = False  # a PDF was written and its pages can be drawn
         self.printer: QPrinter | None = None
         self.written: Path | None = None
-        self.images: list[QImage] = []
+        self.images: list[PagePixels] = []
         self.page_total = 0
         self.report_button = QPushButton("Export &report to PDF…", objectName="exportReport")
         self.report_button.clicked.connect(lambda: self.export("report"))
@@ -148,7 +148,7 @@ class ReportsPage(QWidget):
         election, operator, out = store.path, store.operator, Path(target)
         scale = self.devicePixelRatioF()  # a high-DPI screen gets a preview drawn at its own pixel density
 
-        def work(_control: TaskControl) -> tuple[Path, float, tuple[list[QImage], int, str]]:
+        def work(_control: TaskControl) -> tuple[Path, float, tuple[list[PagePixels], int, str]]:
             write_atomically(out, render_pdf(election, operator, kind, p12, password))
             return out, scale, preview_images(out, PREVIEW_DPI * scale)
 
@@ -171,7 +171,7 @@ class ReportsPage(QWidget):
         self.message.setStyleSheet("color: #b00020;")
         QMessageBox.warning(self, "Reports", text)
 
-    def _written(self, result: tuple[Path, float, tuple[list[QImage], int, str]]) -> None:
+    def _written(self, result: tuple[Path, float, tuple[list[PagePixels], int, str]]) -> None:
         self.written, scale, (self.images, self.page_total, problem) = result
         if problem:
             preview = f"No preview: {problem}. Open the file in a PDF viewer."
@@ -189,7 +189,7 @@ class ReportsPage(QWidget):
             if item.widget() is not None:
                 item.widget().deleteLater()
         for image in self.images:
-            pixmap = QPixmap.fromImage(image)
+            pixmap = QPixmap.fromImage(image.to_image())
             pixmap.setDevicePixelRatio(scale)
             label = QLabel(objectName="previewPage")
             label.setPixmap(pixmap)
@@ -269,7 +269,7 @@ class _PrintRun:
 
 
 def _paint_pages(
-    printer: QPrinter, pages: Iterable[QImage], control: TaskControl, total: int, run: _PrintRun
+    printer: QPrinter, pages: Iterable[PagePixels], control: TaskControl, total: int, run: _PrintRun
 ) -> int:
     """Paint page images onto the printer, one image per sheet, aspect kept; 0 if it cannot be opened.
 
@@ -279,11 +279,12 @@ def _paint_pages(
     if not painter.begin(printer):
         return 0
     try:
-        for image in pages:
+        for pixels in pages:
             if control.cancelled():
                 raise TaskCancelled
             if run.sent:
                 printer.newPage()
+            image = pixels.to_image()  # made and painted in this worker thread
             target = painter.viewport()
             scaled = image.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
             painter.drawImage(QRect(0, 0, scaled.width(), scaled.height()), image)

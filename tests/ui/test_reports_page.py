@@ -117,7 +117,7 @@ def test_the_preview_is_drawn_at_the_screen_pixel_density(
     _export(qtbot, sample_window, page.report_button, tmp_path / "report.pdf", monkeypatch)
     label = page.pages_box.findChildren(QLabel, "previewPage")[0]
     letter_width = round(8.5 * reports_page.PREVIEW_DPI)  # the page in screen points at the preview's DPI
-    assert page.images[0].width() == 2 * letter_width  # drawn with twice the pixels
+    assert page.images[0].width == 2 * letter_width  # drawn with twice the pixels
     assert label.width() == letter_width + 2  # shown at the page's size (and a 1-pixel border)
 
 
