@@ -1,23 +1,23 @@
-"""A PDF's pages as images, rendered in this process by PDFium.
+"""A PDF's pages as images for the preview and printing, drawn by PDFium in a child process.
 
-pypdfium2's wheel carries PDFium itself, so the preview and printing work on an offline workstation
-with no PDF tools installed (QtPdf is not part of PySide6-Essentials, and poppler's ``pdftoppm`` is
-a system package a county machine may not have).
+pypdfium2's wheel carries PDFium itself, so this works on an offline workstation with no PDF tools
+installed (QtPdf is not part of PySide6-Essentials). PDFium runs in a process of its own
+(``reports.pdf_pixels``), never in the window's: it is a large native library, not thread-safe, and
+a fault in it must not take the window and its election down with it.
 """
 
 from __future__ import annotations
 
-import threading
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO, Any
 
-import pypdfium2
 from PySide6.QtGui import QImage
-
-POINTS_PER_INCH = 72  # PDF user space
-# PDFium is not thread-safe: a preview and a print job may run at once, so every call takes this lock
-_PDFIUM = threading.RLock()
 
 
 class PdfPagesError(Exception):
@@ -48,53 +48,56 @@ class PagePixels:
 
 
 def page_count(pdf: Path) -> int:
-    with _PDFIUM:
-        document = _open(pdf)
-        try:
-            return len(document)
-        finally:
-            document.close()
+    with _drawing(pdf, 0, -1) as (pages, _stream):
+        return pages
 
 
 def page_images(pdf: Path, dpi: float, limit: int | None = None) -> Iterator[PagePixels]:
     """The pages in order, each drawn at ``dpi`` (the first ``limit`` pages when given).
 
-    One page is drawn at a time, so printing a thousand-page report never holds more than one
-    page image. Close the iterator (or run it to the end) to close the document.
+    Pages arrive one at a time, so printing a thousand-page report never holds more than one page
+    image. Closing the iterator early (Cancel) stops the drawing process.
     """
-    with _PDFIUM:
-        document = _open(pdf)
-        count = len(document) if limit is None else min(limit, len(document))
+    with _drawing(pdf, dpi, limit or 0) as (pages, stream):
+        count = pages if not limit else min(limit, pages)
+        for _ in range(count):
+            meta = _record(stream)
+            rgb = stream.read(meta["size"])
+            if len(rgb) != meta["size"]:
+                raise PdfPagesError(f"the pages of {pdf.name} stopped short")
+            yield PagePixels(meta["width"], meta["height"], meta["stride"], rgb)
+
+
+@contextmanager
+def _drawing(pdf: Path, dpi: float, limit: int) -> Iterator[tuple[int, IO[bytes]]]:
+    """The child process drawing ``pdf``: its page count and the stream of its pages. It is stopped
+    when the block ends early (Cancel, or an error while reading)."""
+    child = subprocess.Popen(
+        [sys.executable, "-m", "recount_desktop.reports.pdf_pixels", str(pdf), str(dpi), str(limit)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None
     try:
-        for index in range(count):
-            with _PDFIUM:
-                image = _draw(document, index, dpi)
-            yield image
+        try:
+            pages = int(_record(child.stdout)["pages"])
+        except PdfPagesError:
+            child.kill()
+            err = child.communicate()[1].decode(errors="replace").strip()
+            reason = err.splitlines()[-1] if err else "cannot draw its pages"
+            raise PdfPagesError(f"{pdf.name}: {reason}") from None
+        yield pages, child.stdout
     finally:
-        with _PDFIUM:
-            document.close()
+        if child.poll() is None:
+            child.kill()
+        child.communicate()
 
 
-def _open(pdf: Path) -> pypdfium2.PdfDocument:
+def _record(stream: IO[bytes]) -> dict[str, Any]:
+    line = stream.readline()
     try:
-        return pypdfium2.PdfDocument(str(pdf))
-    except (pypdfium2.PdfiumError, OSError) as error:
-        raise PdfPagesError(f"cannot open {pdf.name} to draw its pages ({error})") from error
-
-
-def _draw(document: pypdfium2.PdfDocument, index: int, dpi: float) -> PagePixels:
-    try:
-        page = document[index]
-    except pypdfium2.PdfiumError as error:
-        raise PdfPagesError(f"page {index + 1} cannot be read ({error})") from error
-    try:
-        # white page, RGB byte order: what QImage's RGB888 format reads
-        bitmap = page.render(scale=dpi / POINTS_PER_INCH, rev_byteorder=True, fill_color=(255, 255, 255, 255))
-    except pypdfium2.PdfiumError as error:
-        raise PdfPagesError(f"page {index + 1} cannot be drawn ({error})") from error
-    finally:
-        page.close()
-    try:
-        return PagePixels(bitmap.width, bitmap.height, bitmap.stride, bytes(bitmap.buffer))
-    finally:
-        bitmap.close()
+        record = json.loads(line)
+    except ValueError:
+        raise PdfPagesError("the drawing process stopped") from None
+    if not isinstance(record, dict):
+        raise PdfPagesError("the drawing process stopped")
+    return record

@@ -37,5 +37,5 @@ def test_a_pdf_is_drawn_page_by_page_at_the_asked_resolution(tmp_path: Path) -> 
 def test_a_file_that_is_not_a_pdf_is_a_clear_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.pdf"
     bad.write_text("not a pdf", encoding="utf-8")
-    with pytest.raises(PdfPagesError, match="cannot open bad.pdf"):
+    with pytest.raises(PdfPagesError, match="bad.pdf: cannot open the PDF"):
         page_count(bad)
