@@ -1,8 +1,8 @@
 """Draw a PDF's pages with PDFium, in a process of its own, for the window's preview and printing.
 
 Run as ``python -m recount_desktop.reports.pdf_pixels PDF DPI LIMIT``. It writes to standard output
-one JSON line ``{"pages": N}``, then for each page drawn (all of them when LIMIT is 0, none when it
-is -1, else the first LIMIT) a JSON line ``{"width", "height", "stride", "size"}`` followed by
+one JSON line ``{"pages": N}``, then for each page drawn (all of them when LIMIT is 0, else the
+first LIMIT) a JSON line ``{"width", "height", "stride", "size"}`` followed by
 ``size`` bytes of 8-bit RGB rows. A problem is one line on standard error and exit status 1.
 
 PDFium runs in this separate process, never inside the window's: it is a large native library
@@ -29,7 +29,7 @@ def draw_pages(pdf: str, dpi: float, limit: int, out: BinaryIO) -> None:
     try:
         total = len(document)
         _line(out, {"pages": total})
-        count = total if limit == 0 else max(0, min(limit, total))
+        count = total if limit <= 0 else min(limit, total)
         for index in range(count):
             _draw(document, index, dpi, out)
     finally:

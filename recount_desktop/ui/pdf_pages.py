@@ -33,6 +33,7 @@ class PagePixels:
     height: int
     stride: int
     rgb: bytes
+    of: int = 1  # the document's page count, so one drawing process tells both
 
     def to_image(self) -> QImage:
         """A QImage with its own copy of the pixels: never one that points into Python memory, which
@@ -45,11 +46,6 @@ class PagePixels:
             for y in range(self.height):
                 target[y * line : y * line + row] = self.rgb[y * self.stride : y * self.stride + row]
         return image
-
-
-def page_count(pdf: Path) -> int:
-    with _drawing(pdf, 0, -1) as (pages, _stream):
-        return pages
 
 
 def page_images(pdf: Path, dpi: float, limit: int | None = None) -> Iterator[PagePixels]:
@@ -65,7 +61,7 @@ def page_images(pdf: Path, dpi: float, limit: int | None = None) -> Iterator[Pag
             rgb = stream.read(meta["size"])
             if len(rgb) != meta["size"]:
                 raise PdfPagesError(f"the pages of {pdf.name} stopped short")
-            yield PagePixels(meta["width"], meta["height"], meta["stride"], rgb)
+            yield PagePixels(meta["width"], meta["height"], meta["stride"], rgb, pages)
 
 
 @contextmanager

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 from recount_desktop.files import write_atomically
 from recount_desktop.store import open_election_file
 from recount_desktop.ui.keyboard import chain_tab_order
-from recount_desktop.ui.pdf_pages import PagePixels, PdfPagesError, page_count, page_images
+from recount_desktop.ui.pdf_pages import PagePixels, PdfPagesError, page_images
 from recount_desktop.ui.tasks import BackgroundTask, TaskCancelled, TaskControl, run_in_background
 
 PREVIEW_DPI = 70
@@ -64,7 +64,8 @@ def render_pdf(election: Path, operator: str, kind: str, p12: Path | None = None
 def preview_images(pdf: Path, dpi: float) -> tuple[list[PagePixels], int, str]:
     """The first pages to show, the PDF's page count, and why none are shown (or "")."""
     try:
-        return list(page_images(pdf, dpi, limit=PREVIEW_PAGES)), page_count(pdf), ""
+        images = list(page_images(pdf, dpi, limit=PREVIEW_PAGES))
+        return images, images[0].of if images else 0, ""
     except PdfPagesError as error:
         return [], 0, str(error)
 
@@ -221,7 +222,7 @@ class ReportsPage(QWidget):
 
         def work(control: TaskControl) -> int:
             with closing(page_images(pdf, PRINT_DPI)) as pages:  # the document closes on Cancel too
-                return _paint_pages(printer, pages, control, page_count(pdf), run)
+                return _paint_pages(printer, pages, control, run)
 
         def printed(count: int) -> None:
             if not count:
@@ -269,7 +270,7 @@ class _PrintRun:
 
 
 def _paint_pages(
-    printer: QPrinter, pages: Iterable[PagePixels], control: TaskControl, total: int, run: _PrintRun
+    printer: QPrinter, pages: Iterable[PagePixels], control: TaskControl, run: _PrintRun
 ) -> int:
     """Paint page images onto the printer, one image per sheet, aspect kept; 0 if it cannot be opened.
 
@@ -289,7 +290,7 @@ def _paint_pages(
             scaled = image.size().scaled(target.size(), Qt.AspectRatioMode.KeepAspectRatio)
             painter.drawImage(QRect(0, 0, scaled.width(), scaled.height()), image)
             run.sent += 1
-            control.progress(run.sent, total)
+            control.progress(run.sent, pixels.of)
     except BaseException:
         run.aborted = printer.abort()
         raise

@@ -272,7 +272,7 @@ class TallyEntryPage(QWidget):
             self.sheet_note.setText(
                 f"Sheet {sheet}{where} is {state_text(status.state)}: it takes no more entries.")
 
-    # -- the draft: what is typed, on disk at every change --------------------------------
+    # -- the draft: what is typed, on disk a moment after each change --------------------
     def _take_up_draft(self, owner: tuple[Path, str] | None) -> None:
         """Start the new owner from a blank form, or from the unsaved sheet they left."""
         self._restoring = True

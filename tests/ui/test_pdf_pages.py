@@ -8,7 +8,7 @@ import pytest
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen.canvas import Canvas
 
-from recount_desktop.ui.pdf_pages import PagePixels, PdfPagesError, page_count, page_images
+from recount_desktop.ui.pdf_pages import PagePixels, PdfPagesError, page_images
 
 
 def test_rows_are_copied_whatever_the_source_stride() -> None:
@@ -26,16 +26,16 @@ def test_a_pdf_is_drawn_page_by_page_at_the_asked_resolution(tmp_path: Path) -> 
         canvas.drawString(72, 720, f"Page {number}")
         canvas.showPage()
     canvas.save()
-    assert page_count(pdf) == 2
     pages = list(page_images(pdf, 72))
-    assert [(p.width, p.height) for p in pages] == [(612, 792), (612, 792)]
+    assert [(p.width, p.height, p.of) for p in pages] == [(612, 792, 2), (612, 792, 2)]
     corner = pages[0].to_image().pixelColor(0, 0).name()
     assert corner == "#ffffff"  # a white page, not a transparent one
-    assert len(list(page_images(pdf, 72, limit=1))) == 1
+    first = list(page_images(pdf, 72, limit=1))
+    assert len(first) == 1 and first[0].of == 2  # the count of all pages, though one was drawn
 
 
 def test_a_file_that_is_not_a_pdf_is_a_clear_error(tmp_path: Path) -> None:
     bad = tmp_path / "bad.pdf"
     bad.write_text("not a pdf", encoding="utf-8")
     with pytest.raises(PdfPagesError, match="bad.pdf: cannot open the PDF"):
-        page_count(bad)
+        list(page_images(bad, 72))
