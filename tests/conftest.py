@@ -29,7 +29,7 @@ from recount_desktop.domain import (  # noqa: E402
 from recount_desktop.store import ElectionFile, create_election_file  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
-REAL_DATA = REPO.parent / "shared" / "real_data"
+REAL_DATA = REPO / "tests" / "data" / "real_counties"
 
 
 @pytest.fixture

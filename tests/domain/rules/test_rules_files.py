@@ -12,7 +12,7 @@ from recount_desktop.domain.rules import ReadingSettings, RuleFileError, load_ru
 from recount_desktop.domain.rules.ruleset import parse_rule_set
 from tests.conftest import REPO
 
-STATUTES = REPO.parent / "shared" / "statutes"
+STATUTES = REPO / "resources" / "statutes"
 CITATION_PREFIX = {
     State.NE: "Neb. Rev. Stat. 32-",
     State.CO: "C.R.S. 1-13.5-1306",
