@@ -13,7 +13,7 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from recount_desktop.domain import (  # noqa: E402
+from recount_desktop.domain import (
     Approval,
     BoardMember,
     Choice,
@@ -26,7 +26,7 @@ from recount_desktop.domain import (  # noqa: E402
     State,
     Tally,
 )
-from recount_desktop.store import ElectionFile, create_election_file  # noqa: E402
+from recount_desktop.store import ElectionFile, create_election_file
 
 REPO = Path(__file__).resolve().parent.parent
 REAL_DATA = REPO / "tests" / "data" / "real_counties"

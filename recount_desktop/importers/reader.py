@@ -35,7 +35,7 @@ class TallyImport:
 
 def read_tally_file(
     path: str | Path,
-    format: str = "auto",  # noqa: A002 - the CLI's --format
+    format: str = "auto",  # the CLI's --format
     progress: Callable[[int, int], Any] | None = None,
     cancel: Callable[[], bool] | None = None,
 ) -> TallyImport:

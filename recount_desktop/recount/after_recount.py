@@ -49,7 +49,7 @@ def after_recount(election: Election, contest: Contest, original: Mapping[str, i
     """
     settings = settings or {}
     try:
-        from recount_desktop.domain import rules  # noqa: PLC0415  (optional: see the module docstring)
+        from recount_desktop.domain import rules  # optional: see the module docstring
         rule_set = rules.load_rules(election.state)
     except Exception as error:  # a missing or broken engine must not stop the reconciliation itself
         return AfterRecount(note=f"The recount rules were not applied to the amended totals ({error}).")

@@ -45,15 +45,15 @@ class CachedTextCanvas(Canvas):
         # Exactly PDFTextObject's code for beginText(x, y) + textLine(text) + getCode().
         self._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {operators} T* ET")
 
-    def drawString(self, x: float, y: float, text: str, mode: Any = None, charSpace: float = 0,  # noqa: N802,N803
+    def drawString(self, x: float, y: float, text: str, mode: Any = None, charSpace: float = 0,
                    direction: Any = None, wordSpace: Any = None, shaping: bool = False) -> None:
         if not self._plain(mode, charSpace, direction, wordSpace, shaping):
             super().drawString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
             return
         self._show_at(x, y, self._shown(text)[0])
 
-    def drawRightString(self, x: float, y: float, text: str, mode: Any = None,  # noqa: N802
-                        charSpace: float = 0, direction: Any = None, wordSpace: Any = None,  # noqa: N803
+    def drawRightString(self, x: float, y: float, text: str, mode: Any = None,
+                        charSpace: float = 0, direction: Any = None, wordSpace: Any = None,
                         shaping: bool = False) -> None:
         if not self._plain(mode, charSpace, direction, wordSpace, shaping):
             super().drawRightString(x, y, text, mode, charSpace, direction, wordSpace, shaping)
@@ -61,8 +61,8 @@ class CachedTextCanvas(Canvas):
         operators, width = self._shown(text)
         self._show_at(x - width, y, operators)
 
-    def drawCentredString(self, x: float, y: float, text: str, mode: Any = None,  # noqa: N802
-                          charSpace: float = 0, direction: Any = None, wordSpace: Any = None,  # noqa: N803
+    def drawCentredString(self, x: float, y: float, text: str, mode: Any = None,
+                          charSpace: float = 0, direction: Any = None, wordSpace: Any = None,
                           shaping: bool = False) -> None:
         if not self._plain(mode, charSpace, direction, wordSpace, shaping):
             super().drawCentredString(x, y, text, mode, charSpace, direction, wordSpace, shaping)

@@ -50,7 +50,7 @@ def numbered_canvas_class(furniture: PageFurniture, day: date) -> type[Canvas]:
             fix_document_date(self, day)
             self._saved_pages: list[dict[str, Any]] = []
 
-        def showPage(self) -> None:  # noqa: N802 - reportlab's name
+        def showPage(self) -> None:  # reportlab's name
             self._saved_pages.append(dict(self.__dict__))
             self._startPage()
 

@@ -63,7 +63,7 @@ def margin_findings(store: ElectionFile, election: Election, results: ElectionRe
     """Every contest's findings from ``analyze_election``, with the readings and waivers the board has set."""
     try:
         # Imported here: the rules engine's API is young and the report must still print without it.
-        from recount_desktop.domain.rules import (  # noqa: PLC0415
+        from recount_desktop.domain.rules import (
             ReadingSettings,
             analyze_election,
             load_rules,
@@ -88,7 +88,7 @@ def margin_findings(store: ElectionFile, election: Election, results: ElectionRe
 def readings_in_force(state: str, settings: Mapping[str, str]) -> tuple[ReadingLine, ...]:
     """Each named reading of the state's rule file, with the value set for this election or its default."""
     try:
-        from recount_desktop.domain.rules import load_rules  # noqa: PLC0415
+        from recount_desktop.domain.rules import load_rules
     except ImportError:
         return ()
     rules = load_rules(state)

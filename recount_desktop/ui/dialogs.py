@@ -38,7 +38,7 @@ class DateField(QDateEdit):
         self.setCalendarPopup(True)
         self.setDisplayFormat("yyyy-MM-dd")
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt override
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
         # only the Tab keys: Qt also moves between sections through focusNextPrevChild as digits are typed
         if event.key() in (Qt.Key.Key_Tab, Qt.Key.Key_Backtab) and not event.modifiers() & ~(
                 Qt.KeyboardModifier.ShiftModifier):

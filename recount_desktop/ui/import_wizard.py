@@ -237,7 +237,7 @@ class ImportDialog(QDialog):
         problem = self.problems.row_at(current.row()).problem
         try:
             self.cell_row.setText(cell_row_text(self.imported.path, problem))
-        except Exception as error:  # noqa: BLE001 - showing context must never break the dialog
+        except Exception as error:  # showing context must never break the dialog
             self.cell_row.setText(f"The row cannot be shown ({error}).")
 
     # -- storing ---------------------------------------------------------------------------

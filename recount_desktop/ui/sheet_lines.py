@@ -82,7 +82,7 @@ class SheetLinesForm(QWidget):
     def fields(self) -> list[QLineEdit]:
         return [*self.choice_fields.values(), *self.other_fields.values()]
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
         if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent) \
                 and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             fields = self.fields()

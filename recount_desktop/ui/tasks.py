@@ -55,7 +55,7 @@ class _Runnable(QRunnable):
     def run(self) -> None:
         try:
             result = self._work(self._control)
-        except BaseException as error:  # noqa: BLE001 - every failure goes back to the GUI as a message
+        except BaseException as error:  # every failure goes back to the GUI as a message
             self._signals.failed.emit(error)
         else:
             self._signals.succeeded.emit(result)

@@ -77,7 +77,7 @@ def test_reimport_lists_the_differences_and_keeps_the_results_when_refused(
         qtbot, sample_window, monkeypatch) -> None:
     asked: list[str] = []
 
-    def refuse(_parent, _title, text, *_args):  # noqa: ANN001, ANN202
+    def refuse(_parent, _title, text, *_args):
         asked.append(text)
         return QMessageBox.StandardButton.No
 

@@ -86,7 +86,7 @@ def test_the_window_answers_while_a_results_file_is_read(qtbot, sample_window, m
     gui_ran = threading.Event()
     reader: list[threading.Thread] = []
 
-    def held_read(path, **kwargs):  # noqa: ANN001, ANN202
+    def held_read(path, **kwargs):
         reader.append(threading.current_thread())
         if not gui_ran.wait(10):
             raise RuntimeError("the GUI thread did not run while the file was being read")
@@ -122,14 +122,14 @@ def test_cancel_before_the_write_starts_keeps_the_stored_results(
     dialog.path.setText(str(WHEELER))
     dialog.read_button.click()
     qtbot.waitUntil(lambda: dialog.imported is not None, timeout=20000)
-    def never(*_a, **_k):  # noqa: ANN202
+    def never(*_a, **_k):
         raise AssertionError("the import wrote after Cancel")
 
     monkeypatch.setattr(importers, "import_into_election", never)
     pressed = threading.Event()
     real_open = import_wizard.open_election_file
 
-    def open_after_cancel(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+    def open_after_cancel(*args, **kwargs):
         assert pressed.wait(10)  # the worker opens the file only once Cancel has been pressed
         return real_open(*args, **kwargs)
 

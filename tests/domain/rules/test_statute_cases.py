@@ -79,7 +79,7 @@ def Q(
     threshold: str | None,
     to_change: int | None,
     **kw: object,
-) -> Case:  # noqa: N802 - a row builder, read like a table
+) -> Case:  # a row builder, read like a table
     """A question row: Yes/No totals; ``loser`` is the losing side."""
     return Case(
         state, {"Yes": yes, "No": no}, loser, status, margin, threshold, to_change, kind="question", **kw
