@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from openpyxl import Workbook  # type: ignore[import-untyped]
-from openpyxl.styles import Font  # type: ignore[import-untyped]
-from openpyxl.worksheet.datavalidation import DataValidation  # type: ignore[import-untyped]
+from openpyxl import Workbook
+from openpyxl.styles import Font
+from openpyxl.worksheet.datavalidation import DataValidation
 
 from recount_desktop.domain.records import (
     ContestKind,

@@ -62,12 +62,17 @@ def load_signer(p12: Path, password: bytes) -> signers.SimpleSigner:
         raise SigningError(
             f"{p12}: cannot open the certificate: wrong password or not a PKCS#12 file"
         ) from error
+    if signer.signing_cert is None:  # a PKCS#12 file may hold a key and no certificate
+        raise SigningError(f"{p12}: the file holds no signing certificate")
     return signer
 
 
 def signer_name(signer: signers.SimpleSigner) -> str:
-    subject = signer.signing_cert.subject.native
-    return str(subject.get("common_name") or signer.signing_cert.subject.human_friendly)
+    cert = signer.signing_cert
+    if cert is None:
+        raise SigningError("the signer has no certificate")
+    subject = cert.subject.native
+    return str(subject.get("common_name") or cert.subject.human_friendly)
 
 
 def sign_pdf(pdf: bytes, p12: Path, password: bytes, role: str, *, location: str = "",
