@@ -46,9 +46,11 @@ bench: setup
 screenshots: setup
 	QT_QPA_PLATFORM=offscreen $(PY) -m recount_desktop.ui.screenshots docs/screenshots
 
+# ruff, mypy --strict on the core packages, and the import contracts in pyproject.toml.
 lint: setup
-	$(VENV)/bin/ruff check recount_desktop tests bench
+	$(VENV)/bin/ruff check recount_desktop tests bench sample_data
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache
