@@ -64,7 +64,7 @@ def run_gui(path: str | None = None) -> int:
     sys.excepthook = show_unexpected_error
     from recount_desktop.ui.dialogs import ask_operator
 
-    operator = ask_operator(None, default_operator())
+    operator = ask_operator(None)
     if operator is None:
         return 0
     window = create_main_window(path, operator)

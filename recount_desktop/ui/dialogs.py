@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from recount_desktop import appstate
 from recount_desktop.domain import BoardMember, Election, State
 from recount_desktop.domain.records import STATE_NAMES, ElectionType
 
@@ -148,10 +149,59 @@ def about_text(version: str) -> str:
     return "\n".join(lines)
 
 
-def ask_operator(parent: QWidget | None, default: str) -> str | None:
-    """Who is at the keyboard: every change in the audit log carries this name."""
-    from PySide6.QtWidgets import QInputDialog
+MAX_OPERATORS = 12
 
-    name, ok = QInputDialog.getText(parent, "Recount Desktop", "Operator name (recorded with every change):",
-                                    QLineEdit.EchoMode.Normal, default)
-    return " ".join(name.split()) if ok and name.strip() else None
+
+def recent_operators() -> list[str]:
+    """The names typed at this workstation's prompt, the last one first."""
+    names = appstate.load_state().get("operators", [])
+    return [n for n in names if isinstance(n, str) and n.strip()] if isinstance(names, list) else []
+
+
+def remember_operator(name: str) -> None:
+    state = appstate.load_state()
+    names = [n for n in recent_operators() if n.casefold() != name.casefold()]
+    state["operators"] = [name, *names][:MAX_OPERATORS]
+    appstate.save_state(state)
+
+
+class OperatorDialog(QDialog):
+    """Who is at the keyboard. A pick list of the names used here before; never the login name, which
+    on a shared counter PC is the county's account, not the clerk (issue 14 item 4)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Who is at the keyboard?")
+        self.name = QComboBox(objectName="operatorName", editable=True)
+        self.name.addItems(recent_operators())
+        self.name.setCurrentIndex(-1)  # nothing pre-filled: each clerk picks or types their own name
+        self.name.lineEdit().setPlaceholderText("your name")
+        self.name.setMinimumWidth(280)
+        self.name.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.name.lineEdit().returnPressed.connect(self._accept)  # Enter after the name: done
+        self.error = QLabel(objectName="operatorError", styleSheet="color: #b00020")
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow(QLabel("Your name is recorded in the audit log with every change you make."))
+        form.addRow("&Operator name", self.name)
+        form.addRow(self.error)
+        form.addRow(buttons)
+
+    def chosen(self) -> str:
+        return " ".join(self.name.currentText().split())
+
+    def _accept(self) -> None:
+        if not self.chosen():
+            self.error.setText("Type your name or pick it from the list.")
+            return
+        remember_operator(self.chosen())
+        self.accept()
+
+
+def ask_operator(parent: QWidget | None) -> str | None:
+    """Who is at the keyboard: every change in the audit log carries this name."""
+    dialog = OperatorDialog(parent)
+    return dialog.chosen() if dialog.exec() == QDialog.DialogCode.Accepted else None

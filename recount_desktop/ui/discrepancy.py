@@ -2,11 +2,14 @@
 
 A third operator types the right value for each differing line (the agreed lines are filled in) and a
 reason; ``resolve_discrepancy`` stores it as a new entry, the two typed entries stay as they were.
+When the entries differ on the unit (precinct, device) or the method, the resolver picks one of the two
+values like any other line: neither entry's value is kept silently.
 """
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QGridLayout,
@@ -24,6 +27,7 @@ from recount_desktop.ui.sheet_lines import DIGITS
 
 HIGHLIGHT = "background: #f6c9c9; font-weight: 600; padding: 2px 6px;"
 PLAIN = "padding: 2px 6px;"
+UNIT_LINES = ("Precinct", "Device", "Method")
 
 
 def _text(value: object) -> str:
@@ -63,7 +67,9 @@ class DiscrepancyDialog(QDialog):
             grid.addWidget(field, row, 3)
             self.fields[label] = field
         self.other_attrs = other_labels
-        unit_lines = [d for d in self.differing if d in ("Precinct", "Device", "Method")]
+        unit_lines = [d for d in self.differing if d in UNIT_LINES]
+        self.unit_choices: dict[str, QComboBox] = {}
+        self._add_unit_rows(grid, unit_lines, a, b)
         self.reason = QLineEdit(objectName="resolveReason", placeholderText="why this count is right")
         self.error = QLabel(styleSheet="color: #b00020", wordWrap=True)
         buttons = QDialogButtonBox(
@@ -75,23 +81,34 @@ class DiscrepancyDialog(QDialog):
         layout.addWidget(QLabel(f"Sheet <b>{sheet_id}</b>: the two entries differ on "
                                 f"<b>{', '.join(self.differing)}</b>. Check the paper sheet and type the "
                                 "right values."))
-        if unit_lines:
-            layout.addWidget(QLabel(f"The entries also differ on {', '.join(unit_lines)}: "
-                                    f"{'; '.join(f'{d}: {a.get(d)} / {b.get(d)}' for d in unit_lines)}. "
-                                    "The first entry's value is kept."))
         layout.addLayout(grid)
         layout.addWidget(QLabel("&Reason", buddy=self.reason))
         layout.addWidget(self.reason)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
-        self.unit_defaults = {
-            "precinct": a.get("Precinct"),
-            "device": a.get("Device"),
-            "method": a.get("Method"),
-        }
         self.unit_lines = unit_lines
-        focus = next((self.fields[label] for label in self.highlighted), self.reason)
+        focus: QWidget = next((self.fields[label] for label in self.highlighted), self.reason)
+        if unit_lines:
+            focus = self.unit_choices[unit_lines[0]]
         focus.setFocus()
+
+    def _add_unit_rows(self, grid: QGridLayout, unit_lines: list[str], a: dict[str, object],
+                       b: dict[str, object]) -> None:
+        row = grid.rowCount()
+        for offset, label in enumerate(unit_lines):
+            grid.addWidget(QLabel(label, styleSheet=HIGHLIGHT), row + offset, 0)
+            grid.addWidget(QLabel(_text(a.get(label)), styleSheet=HIGHLIGHT), row + offset, 1)
+            grid.addWidget(QLabel(_text(b.get(label)), styleSheet=HIGHLIGHT), row + offset, 2)
+            grid.addWidget(self._unit_choice(label, a.get(label), b.get(label)), row + offset, 3)
+
+    def _unit_choice(self, label: str, first: object, second: object) -> QComboBox:
+        """The two typed values to choose from; nothing is chosen until the resolver picks one."""
+        combo = QComboBox(objectName=f"resolve:{label}")
+        combo.addItem("choose…", None)
+        for value in (first, second):
+            combo.addItem(_text(value) or "(none)", value)
+        self.unit_choices[label] = combo
+        return combo
 
     def resolve(self) -> None:
         counts: dict[str, int] = {}
@@ -109,7 +126,12 @@ class DiscrepancyDialog(QDialog):
             else:
                 counts[label] = int(text)
         for line in self.unit_lines:
-            other[line.lower()] = self.unit_defaults[line.lower()]
+            combo = self.unit_choices[line]
+            if combo.currentIndex() <= 0:
+                self.error.setText(f"Choose the right {line.lower()} from the paper sheet.")
+                combo.setFocus()
+                return
+            other[line.lower()] = combo.currentData()
         try:
             resolve_discrepancy(self.store, self.sheet_id, counts, self.reason.text(), **other)
         except RecountError as error:

@@ -91,6 +91,7 @@ class MainWindow(QMainWindow):
     def _add_extra_pages(self) -> None:
         """Pages beyond the contests; each knows the window so it can write and ask for a reload."""
         self.entry_page = TallyEntryPage(self)
+        self.entry_page.typing_changed.connect(self.show_save_state)
         self._add_page("Tally sheet entry", self.entry_page)
         self.recount_page = RecountPage(self)
         self._add_page("Recount scope && progress", self.recount_page)
@@ -141,9 +142,11 @@ class MainWindow(QMainWindow):
         self.file_menu = file_menu
         file_menu.addSeparator()
         self._action(file_menu, "&Import Results…", "Ctrl+I", self.import_results)
-        self._action(file_menu, "Change &Operator…", None, self.change_operator)
+        # Op&erator: Alt+O is Open's (issue 14 item 17)
+        self._action(file_menu, "Change Op&erator…", None, self.change_operator)
         file_menu.addSeparator()
-        self._action(file_menu, "&Quit", QKeySequence.StandardKey.Quit, self.close)
+        # Ctrl+Q spelled out: the standard Quit key is empty on some platforms (and under Xvfb)
+        self._action(file_menu, "&Quit", "Ctrl+Q", self.quit_asking)
         self.go_menu = self.menuBar().addMenu("&Go")
         for action in self._page_actions:
             self.go_menu.addAction(action)
@@ -179,16 +182,42 @@ class MainWindow(QMainWindow):
         return dialog
 
     def set_operator(self, name: str) -> None:
-        """A new person at the keyboard: later changes are recorded under this name."""
-        self.operator = name
+        """A new person at the keyboard: later changes are recorded under this name, and the change
+        itself is an audit entry (who handed the keyboard to whom)."""
+        previous, self.operator = self.operator, name
         if self.store is not None:
             self.store.operator = name
+            if previous != name:
+                try:
+                    with self.store.transaction("operator.change", {"from": previous, "to": name}):
+                        pass  # the entry is the record: no election data changes
+                except ElectionFileError as error:
+                    QMessageBox.warning(self, "Change operator", f"Not recorded in the audit log: {error}")
         self._show_election()
 
     def change_operator(self) -> None:
-        name = ask_operator(self, self.operator)
+        if not self.confirm_leaving_sheet("Change operator"):
+            return
+        name = ask_operator(self)
         if name:
             self.set_operator(name)
+
+    def confirm_leaving_sheet(self, title: str) -> bool:
+        """A sheet is half typed: say so and ask before the clerk leaves it (it stays their draft)."""
+        page = self.entry_page
+        if not page.has_unsaved_sheet():
+            return True
+        sheet = page.sheet_id.text().strip() or "without an ID yet"
+        answer = QMessageBox.question(
+            self, title,
+            f"The tally sheet being typed ({sheet}) is not saved.\n\nIt is kept as {self.operator}'s "
+            "draft on this computer and comes back when they next open this election, but it counts "
+            "for nothing until it is saved. Leave it anyway?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+        if answer != QMessageBox.StandardButton.Yes:
+            self.show_page(self.pages.indexOf(page))
+            return False
+        return True
 
     def _find_contest(self) -> None:
         self.show_page(0)
@@ -279,12 +308,21 @@ class MainWindow(QMainWindow):
             f"Contests: {len(results.contests)}    Precincts: {len(results.precincts)}"
         )
         self.setWindowTitle(f"{election.name} — {self.store.path.name} — Recount Desktop")
-        self.status_label.setText(
-            f"Election: {election.name} ({self.store.path.name})   |   State: {election.state_name}   |   "
-            f"Operator: {self.operator}   |   All changes saved"
-        )
+        self.show_save_state()
         if self.entry_page.draft_restored:  # an unsaved sheet from before a crash: put it in front
             self.show_page(self.pages.indexOf(self.entry_page))
+
+    def show_save_state(self) -> None:
+        """The status bar: the election, the operator, and whether everything typed is saved."""
+        if self.store is None or self.snapshot is None:
+            return
+        election = self.snapshot.election
+        saved = ("Sheet being typed: not saved yet (a draft is kept on this computer)"
+                 if self.entry_page.has_unsaved_sheet() else "All changes saved")
+        self.status_label.setText(
+            f"Election: {election.name} ({self.store.path.name})   |   State: {election.state_name}   |   "
+            f"Operator: {self.operator}   |   {saved}"
+        )
 
     def status_text(self) -> str:
         return self.status_label.text()
@@ -320,7 +358,21 @@ class MainWindow(QMainWindow):
         """The splitters whose position a user sets once and expects to find again (named ones)."""
         return [s for s in self.findChildren(QSplitter) if s.objectName()]
 
+    def quit_asking(self) -> None:
+        """File > Quit (Ctrl+Q): asks first when a sheet is half typed."""
+        if self.confirm_leaving_sheet("Quit Recount Desktop"):
+            self._quit_confirmed = True
+            self.close()
+
+    _quit_confirmed = False
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        # the window's close button asks too; a close by the program itself (tests, a session's end)
+        # never waits on a question
+        if event.spontaneous() and not self._quit_confirmed \
+                and not self.confirm_leaving_sheet("Quit Recount Desktop"):
+            event.ignore()
+            return
         self.entry_page.flush_draft()
         finish_background_tasks(self)
         state = appstate.load_state()

@@ -6,7 +6,10 @@ second entry it shows only whether the two agree (and, when they do not, which l
 
 A printed blank sheet (``print-sheets``) carries a QR code of its ID; a USB scanner types that ID and
 Enter into the Sheet ID field, and the screen fills in the contest, unit and method the sheet was
-printed for, so the clerk goes straight to the count lines.
+printed for, so the clerk goes straight to the count lines. However the field is left (Tab, Enter,
+a click elsewhere, a scan), a printed ID fills those fields and locks them to the printed values: a
+second entry typed after Tab once kept the previous sheet's precinct and became a discrepancy on the
+unit (issue 14). Unlocking asks why, and the reason goes into the audit log.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QTimer
+from PySide6.QtCore import QModelIndex, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,7 +39,9 @@ from PySide6.QtWidgets import (
 from recount_desktop.drafts import discard_draft, load_draft, save_draft
 from recount_desktop.files import FileWriteError
 from recount_desktop.recount.scope import RecountError, RecountMethod
+from recount_desktop.recount.sheet_rows import setting_is_yes
 from recount_desktop.recount.sheets import (
+    ALLOW_SAME_OPERATOR,
     EntryResult,
     SheetError,
     SheetState,
@@ -44,10 +49,12 @@ from recount_desktop.recount.sheets import (
     TallySheetEntry,
     enter_sheet,
     list_sheets,
+    same_person,
     sheet_status,
     void_sheet,
 )
 from recount_desktop.reports.tally_sheets import BlankSheet
+from recount_desktop.store import ElectionFileError
 from recount_desktop.ui.combo import refill_keeping_choice
 from recount_desktop.ui.contests_page import table_view
 from recount_desktop.ui.discrepancy import DiscrepancyDialog
@@ -84,6 +91,8 @@ class SheetListModel(RecordTableModel[SheetStatus]):
 
 
 class TallyEntryPage(QWidget):
+    typing_changed = Signal()  # a sheet started or stopped being typed (the status bar says so)
+
     def __init__(self, window: Any) -> None:
         super().__init__()
         self.window_ = window
@@ -99,7 +108,11 @@ class TallyEntryPage(QWidget):
         self.sheet_id = QLineEdit(
             objectName="entrySheetId", placeholderText="type or scan the sheet's QR code"
         )
-        self.sheet_id.editingFinished.connect(self._describe_sheet)
+        self.sheet_id.editingFinished.connect(self._sheet_id_left)
+        self.unit_locked = False  # contest, unit and method hold a printed sheet's values
+        self.unlock_button = QPushButton("Un&lock…", objectName="unlockUnit", visible=False)
+        self.unlock_button.setToolTip("Change the contest, unit or method the sheet was printed for")
+        self.unlock_button.clicked.connect(self.unlock_unit)
         self.sheet_id.returnPressed.connect(self._sheet_id_entered)
         self.counted_by = QLineEdit(objectName="entryCountedBy", placeholderText="names; separated by ;")
         self.lines = SheetLinesForm()
@@ -140,7 +153,10 @@ class TallyEntryPage(QWidget):
         form.addRow("&Precinct", self.precinct)
         form.addRow("De&vice", self.device)
         form.addRow("&Method", self.method)
-        form.addRow("Sheet &ID", self.sheet_id)
+        sheet_row = QHBoxLayout()
+        sheet_row.addWidget(self.sheet_id, 1)
+        sheet_row.addWidget(self.unlock_button)
+        form.addRow("Sheet &ID", sheet_row)
         form.addRow("Counted &by", self.counted_by)
         scroll = QScrollArea()
         scroll.setWidget(self.lines)
@@ -166,7 +182,7 @@ class TallyEntryPage(QWidget):
         layout.addWidget(sheets, 1)
 
     def first_focus(self) -> QWidget:
-        return self.contest
+        return self.contest if self.contest.isEnabled() else self.sheet_id
 
     def tab_chain(self) -> list[QWidget]:
         """The paper sheet's order: what it is, who counted, each line, save; then the resolver's tools."""
@@ -176,6 +192,7 @@ class TallyEntryPage(QWidget):
             self.device,
             self.method,
             self.sheet_id,
+            self.unlock_button,
             self.counted_by,
             *self.lines.fields(),
             self.save_button,
@@ -229,12 +246,19 @@ class TallyEntryPage(QWidget):
 
     def _sheet_id_entered(self) -> None:
         """Enter after the ID (typed, or scanned from the sheet's QR code): on to the first count line."""
-        printed = self.printed_sheet(self.sheet_id.text())
-        if printed is not None:
-            self._fill_from_printed(printed)
+        self._sheet_id_left()
         fields = self.lines.fields()
         if fields:
             fields[0].setFocus()
+
+    def _sheet_id_left(self) -> None:
+        """The ID field was left (Tab, Enter, a click, a scan): a printed ID decides the unit."""
+        printed = self.printed_sheet(self.sheet_id.text())
+        if printed is not None:
+            self._fill_from_printed(printed)
+        else:
+            self._set_unit_locked(False)
+            self._describe_sheet()
 
     def printed_sheets(self) -> dict[str, BlankSheet]:
         """The blank sheets ``print-sheets`` prints for the current recount scopes, by ID."""
@@ -244,13 +268,53 @@ class TallyEntryPage(QWidget):
         return self._printed.find(self.window_.store, self.snapshot, text)
 
     def _fill_from_printed(self, sheet: BlankSheet) -> None:
-        self.sheet_id.setText(sheet.sheet_id)
+        if self.sheet_id.text() != sheet.sheet_id:
+            self.sheet_id.setText(sheet.sheet_id)
+        if self.unit_locked and self._locked_to == sheet.sheet_id:
+            self._describe_sheet()  # filled already, or unlocked on purpose: the clerk's values stay
+            return
         if self.contest.currentText() != sheet.contest:
             self.choose_contest(sheet.contest)
         self.precinct.setCurrentIndex(self.precinct.findText(sheet.precinct) if sheet.precinct else -1)
         self.device.setText(sheet.device or "")
         self.method.setCurrentIndex(self.method.findData(sheet.method))
+        self._locked_to = sheet.sheet_id
+        self._set_unit_locked(True)
         self._describe_sheet()
+
+    _locked_to = ""  # the printed sheet whose values the unit fields hold
+
+    def _set_unit_locked(self, locked: bool) -> None:
+        self.unit_locked = locked
+        if not locked:
+            self._locked_to = ""
+        for widget in (self.contest, self.precinct, self.device, self.method):
+            widget.setEnabled(not locked)
+        self.unlock_button.setVisible(locked)
+
+    def unlock_unit(self) -> bool:
+        """Let the clerk change what a printed sheet says, once they say why (kept in the audit log)."""
+        store, sheet = self.window_.store, self.sheet_id.text().strip()
+        if store is None or not self.unit_locked:
+            return False
+        reason, ok = QInputDialog.getText(
+            self, "Unlock the printed sheet's unit",
+            f"Sheet {sheet} was printed for {self.contest.currentText()}, "
+            f"{self.precinct.currentText() or self.device.text()}.\nWhy does this entry need other values?")
+        if not ok or not reason.strip():
+            return False
+        try:
+            with store.transaction("sheet.unit_unlocked", {"sheet_id": sheet, "reason": reason.strip()}):
+                pass  # nothing changes yet: the entry saved later carries the values the clerk chose
+        except ElectionFileError as error:
+            self._say(str(error), error=True)
+            return False
+        for widget in (self.contest, self.precinct, self.device, self.method):
+            widget.setEnabled(True)
+        self.unlock_button.setVisible(False)
+        self._say(f"Unlocked sheet {sheet}'s contest, unit and method: {reason.strip()}", error=False)
+        self.precinct.setFocus()
+        return True
 
     def _describe_sheet(self) -> None:
         """Say which entry this will be; never the numbers typed before (blind second entry)."""
@@ -265,12 +329,29 @@ class TallyEntryPage(QWidget):
         except (RecountError, TypeError, IndexError):
             self.sheet_note.setText(f"Sheet {sheet}{where}: new sheet, first entry.")
             return
+        self.sheet_note.setStyleSheet("")
         if status.state is SheetState.ENTERED_ONCE:
+            first = status.entries[0][1] if status.entries else ""
+            if same_person(first, store.operator) and not self._same_operator_allowed():
+                # said now, not after the whole sheet is typed and Save refuses it (issue 14)
+                self.sheet_note.setText(
+                    f"Sheet {sheet}{where}: you ({store.operator}) made the first entry. The second entry "
+                    "must be made by another clerk: hand the sheet on, or File > Change Operator.")
+                self.sheet_note.setStyleSheet("color: #b00020; font-weight: 600;")
+                return
             self.sheet_note.setText(
                 f"Sheet {sheet}{where}: second entry (blind: the first entry is not shown).")
         else:
             self.sheet_note.setText(
                 f"Sheet {sheet}{where} is {state_text(status.state)}: it takes no more entries.")
+
+    def _same_operator_allowed(self) -> bool:
+        with self.window_.store.read() as conn:
+            return setting_is_yes(conn, ALLOW_SAME_OPERATOR)
+
+    def has_unsaved_sheet(self) -> bool:
+        """Something of a sheet is typed and not saved (the team's names alone stay between sheets)."""
+        return bool(self.sheet_id.text().strip() or any(f.text() for f in self.lines.fields()))
 
     # -- the draft: what is typed, on disk a moment after each change --------------------
     def _take_up_draft(self, owner: tuple[Path, str] | None) -> None:
@@ -281,6 +362,7 @@ class TallyEntryPage(QWidget):
             # the previous clerk's numbers (the second entry is blind)
             for field in (self.sheet_id, self.counted_by, self.device):
                 field.setText("")
+            self._set_unit_locked(False)
             self.lines.clear()
             self.sheet_note.clear()
             self.message.clear()
@@ -323,6 +405,7 @@ class TallyEntryPage(QWidget):
     def _draft_changed(self) -> None:
         if not self._restoring and self._draft_owner is not None:
             self._draft_timer.start()
+        self.typing_changed.emit()
 
     def flush_draft(self) -> None:
         """Write a pending draft now (the window closes, or another clerk or election takes over)."""
@@ -390,6 +473,7 @@ class TallyEntryPage(QWidget):
         self.lines.clear()
         self.sheet_id.setText("")
         self.sheet_note.clear()
+        self._set_unit_locked(False)
         if self.precinct.currentIndex() + 1 < self.precinct.count():
             self.precinct.setCurrentIndex(self.precinct.currentIndex() + 1)
         self.sheet_id.setFocus()
