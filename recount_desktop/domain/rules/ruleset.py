@@ -12,19 +12,94 @@ import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from recount_desktop.domain.records import ContestKind, ElectionType, MeasureType, Scope, State, VotingMethod
+from recount_desktop.domain.rules.findings import RecountStatus
 
-BOUNDARIES = ("<=", "<", "==")
+
+class Boundary(StrEnum):
+    """How a margin compares with its limit: "within" means at most, below, or exactly."""
+
+    AT_MOST = "<="
+    BELOW = "<"
+    EXACTLY = "=="
+
+
+class MarginMeasure(StrEnum):
+    """What a rule measures its margin between (NONE: a rule with no margin test)."""
+
+    TO_LAST_SEAT = "to_last_seat"
+    BETWEEN_SIDES = "between_sides"
+    TO_REQUIRED = "to_required"
+    NONE = "none"
+
+
 DENOMINATORS = ("top_candidate", "total", "larger_count")
-MARGIN_MEASURES = ("to_last_seat", "between_sides", "to_required")
-STATUSES = ("automatic", "on_request", "at_own_expense", "none", "not_applicable")
 SOURCES = ("seed", "src", "secondary")
 ANCHORS = ("election", "canvass")
 WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+# The keys each table of a rule file may hold; any other key is a misspelling and fails the load.
+TOP_KEYS = ("state", "name", "statute", "statute_file", "version_note", "readings", "rules")
+READING_KEYS = ("key", "default", "values", "citation", "question", "inferred")
+RULE_KEYS = (
+    "id", "title", "entry", "status", "otherwise", "citation", "quote", "source", "inferred",
+    "requested_by", "cost", "applies", "margin", "threshold", "alternative", "file_with", "deadline",
+    "signatures", "condition_reading", "notes", "extra",
+)
+APPLIES_KEYS = ("kind", "scope", "election_type", "voting_method", "approval", "measure_type", "tied")
+MARGIN_KEYS = ("measure", "multi_seat_reading", "majority_reading", "supermajority_reading")
+THRESHOLD_KEYS = (
+    "boundary", "of", "fraction", "votes", "citation", "quote", "when_total", "combine", "tie_reading",
+    "total_reading", "multi_seat_reading",
+)
+CONDITION_KEYS = ("election_type", "scope", "filed_with")
+FILE_WITH_KEYS = ("office", "citation", "when")
+DEADLINE_KEYS = ("what", "anchor", "citation", "source", "time", "days", "weekday", "nth", "when")
+SIGNATURES_KEYS = ("count", "citation", "counties", "when_total", "else_fraction")
+CONDITION_READING_KEYS = ("key", "value")
+
+# Figures a rule carries beyond the schema above, with their types: the code that reads them
+# (state_details.py) gets the declared type, and a file that misspells or omits one fails the load.
+RULE_EXTRAS: dict[str, dict[str, type]] = {
+    "NE-32-1121": {
+        "current_days_after_canvass": int,
+        "older_days_after_canvass": int,
+        "current_cost_per_precinct": int,
+        "current_citation": str,
+        "older_citation": str,
+    },
+    "OK-26-8-111-A": {
+        "manual_per_block": int,
+        "manual_block": int,
+        "manual_citation": str,
+        "manual_quote": str,
+        "electronic_first": int,
+        "electronic_first_block": int,
+        "electronic_per_block": int,
+        "electronic_block": int,
+        "electronic_citation": str,
+        "state_board_fee": int,
+        "state_board_citation": str,
+        "additional_deposit_fraction": Fraction,
+        "additional_deposit_citation": str,
+        "additional_deposit_quote": str,
+        "primary_exception_quote": str,
+    },
+}
+
+# Rule ids the code branches on by name (state_details.py). A rule file for the state must define
+# each one: renaming NE-32-1119 in the TOML would otherwise silently switch off Nebraska's waivers.
+RULE_IDS_NAMED_IN_CODE: dict[State, tuple[str, ...]] = {
+    State.NE: ("NE-32-1119", "NE-32-1121"),
+    State.OK: ("OK-26-8-111-A",),
+    State.CO: ("CO-1-13.5-1306-1", "CO-1-13.5-1306-2"),
+    State.MT: ("MT-13-16-301",),
+}
+
 _CONDITION = re.compile(r"^\s*(<=|<|>=|>|==)\s*(\d+)\s*$")
 _FRACTION = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*$")
 
@@ -94,16 +169,17 @@ class Applies:
 
 @dataclass(frozen=True)
 class Margin:
-    measure: str
+    measure: MarginMeasure
     multi_seat_reading: str | None = None
     majority_reading: str | None = None
+    supermajority_reading: str | None = None  # a question needing more than a majority (RULES.md MT-4)
 
 
 @dataclass(frozen=True)
 class Threshold:
     """The limit as an exact fraction of a denominator (or a fixed number of votes)."""
 
-    boundary: str
+    boundary: Boundary
     of: str | None = None
     fraction: Fraction | None = None
     votes: int | None = None
@@ -166,7 +242,7 @@ class Rule:
     id: str
     title: str
     entry: bool
-    status: str
+    status: RecountStatus
     otherwise: str
     citation: str
     quote: str
@@ -183,7 +259,7 @@ class Rule:
     signatures: Signatures | None
     condition_reading: tuple[str, str] | None
     notes: tuple[str, ...]
-    extra: Mapping[str, Any]
+    extra: Mapping[str, int | str | Fraction]  # typed as declared in RULE_EXTRAS
 
 
 @dataclass(frozen=True)
@@ -232,6 +308,12 @@ class _Fields:
         if not isinstance(table, Mapping):
             raise RuleFileError(f"{where}: expected a table")
         self.table, self.where = table, where
+
+    def only(self, known: tuple[str, ...]) -> None:
+        """Refuse any key the schema does not declare: a misspelled ``boundry`` must not load silently."""
+        for key in self.table:
+            if key not in known:
+                raise RuleFileError(f"{self.where}: unknown key {key!r} (known keys: {', '.join(known)})")
 
     def text(self, key: str, default: str | None = None, required: bool = True) -> str:
         value = self.table.get(key, default)
@@ -291,6 +373,7 @@ def _enum_values(enum: Any) -> tuple[str, ...]:
 
 
 def _applies(fields: _Fields) -> Applies:
+    fields.only(APPLIES_KEYS)
     tied = fields.table.get("tied")
     if tied is not None and not isinstance(tied, bool):
         raise RuleFileError(f"{fields.where}.tied: expected true or false")
@@ -313,6 +396,7 @@ def _applies(fields: _Fields) -> Applies:
 
 
 def _threshold(fields: _Fields) -> Threshold:
+    fields.only(THRESHOLD_KEYS)
     fraction = (
         parse_fraction(fields.table["fraction"], f"{fields.where}.fraction")
         if "fraction" in fields.table
@@ -327,7 +411,7 @@ def _threshold(fields: _Fields) -> Threshold:
     if combine not in (None, "greater"):
         raise RuleFileError(f'{fields.where}.combine: only "greater" is known')
     return Threshold(
-        boundary=fields.choice("boundary", BOUNDARIES),
+        boundary=Boundary(fields.choice("boundary", _enum_values(Boundary))),
         of=of,
         fraction=fraction,
         votes=votes,
@@ -344,6 +428,7 @@ def _threshold(fields: _Fields) -> Threshold:
 def _condition(fields: _Fields | None) -> Condition:
     if fields is None:
         return Condition()
+    fields.only(CONDITION_KEYS)
     return Condition(
         election_type=fields.strings("election_type", _enum_values(ElectionType)),
         scope=fields.strings("scope", _enum_values(Scope)),
@@ -352,6 +437,7 @@ def _condition(fields: _Fields | None) -> Condition:
 
 
 def _deadline(fields: _Fields) -> DeadlineRule:
+    fields.only(DEADLINE_KEYS)
     time = fields.optional_text("time")
     if time is not None and not re.fullmatch(r"\d\d:\d\d", time):
         raise RuleFileError(f"{fields.where}.time: expected HH:MM, found {time!r}")
@@ -377,6 +463,7 @@ def _deadline(fields: _Fields) -> DeadlineRule:
 def _signatures(fields: _Fields | None) -> Signatures | None:
     if fields is None:
         return None
+    fields.only(SIGNATURES_KEYS)
     count = fields.integer("count")
     if count is None:
         raise RuleFileError(f"{fields.where}.count: the number of signatures is required")
@@ -393,30 +480,64 @@ def _signatures(fields: _Fields | None) -> Signatures | None:
     )
 
 
-def _rule(fields: _Fields) -> Rule:
-    margin_fields = fields.sub("margin")
-    margin = (
-        Margin(measure="none")
-        if margin_fields is None
-        else Margin(
-            measure=margin_fields.choice("measure", MARGIN_MEASURES),
-            multi_seat_reading=margin_fields.optional_text("multi_seat_reading"),
-            majority_reading=margin_fields.optional_text("majority_reading"),
-        )
+def _margin(fields: _Fields | None) -> Margin:
+    if fields is None:
+        return Margin(measure=MarginMeasure.NONE)
+    fields.only(MARGIN_KEYS)
+    measures = tuple(m for m in _enum_values(MarginMeasure) if m != MarginMeasure.NONE)
+    return Margin(
+        measure=MarginMeasure(fields.choice("measure", measures)),
+        multi_seat_reading=fields.optional_text("multi_seat_reading"),
+        majority_reading=fields.optional_text("majority_reading"),
+        supermajority_reading=fields.optional_text("supermajority_reading"),
     )
+
+
+def _extra(rule: _Fields, rule_id: str) -> dict[str, int | str | Fraction]:
+    """The rule's declared extra figures (RULE_EXTRAS), each checked and converted to its type."""
+    declared = RULE_EXTRAS.get(rule_id)
+    fields = rule.sub("extra")
+    if fields is None:
+        if declared:
+            raise RuleFileError(f"{rule.where}.extra: missing (rule {rule_id} needs {', '.join(declared)})")
+        return {}
+    if declared is None:
+        raise RuleFileError(f"{fields.where}: rule {rule_id} declares no extra keys (RULE_EXTRAS)")
+    fields.only(tuple(declared))
+    values: dict[str, int | str | Fraction] = {}
+    for key, kind in declared.items():
+        if key not in fields.table:
+            raise RuleFileError(f"{fields.where}.{key}: missing (rule {rule_id} needs it)")
+        if kind is int:
+            number = fields.integer(key)
+            assert number is not None  # present, checked above
+            values[key] = number
+        elif kind is Fraction:
+            values[key] = parse_fraction(fields.table[key], f"{fields.where}.{key}")
+        else:
+            values[key] = fields.text(key)
+    return values
+
+
+def _rule(fields: _Fields) -> Rule:
+    fields.only(RULE_KEYS)
+    rule_id = fields.text("id")
+    margin = _margin(fields.sub("margin"))
     threshold = fields.sub("threshold")
     alternative = fields.sub("alternative")
     condition = fields.sub("condition_reading")
+    if condition is not None:
+        condition.only(CONDITION_READING_KEYS)
     applies = fields.sub("applies")
     if applies is None:
         raise RuleFileError(f"{fields.where}.applies: every rule names the contests it covers")
-    if threshold is not None and margin.measure == "none":
+    if threshold is not None and margin.measure is MarginMeasure.NONE:
         raise RuleFileError(f"{fields.where}.margin: a rule with a threshold must define its margin")
     return Rule(
-        id=fields.text("id"),
+        id=rule_id,
         title=fields.text("title"),
         entry=fields.boolean("entry", True),
-        status=fields.choice("status", STATUSES),
+        status=RecountStatus(fields.choice("status", _enum_values(RecountStatus))),
         otherwise=fields.text("otherwise", "none"),
         citation=fields.text("citation"),
         quote=fields.text("quote"),
@@ -428,19 +549,22 @@ def _rule(fields: _Fields) -> Rule:
         margin=margin,
         threshold=_threshold(threshold) if threshold is not None else None,
         alternative=_threshold(alternative) if alternative is not None else None,
-        file_with=tuple(
-            FilingOffice(f.text("office"), f.text("citation"), _condition(f.sub("when")))
-            for f in fields.tables("file_with")
-        ),
+        file_with=tuple(_filing_office(f) for f in fields.tables("file_with")),
         deadlines=tuple(_deadline(d) for d in fields.tables("deadline")),
         signatures=_signatures(fields.sub("signatures")),
         condition_reading=(condition.text("key"), condition.text("value")) if condition else None,
         notes=fields.strings("notes"),
-        extra=dict(fields.table.get("extra", {})),
+        extra=_extra(fields, rule_id),
     )
 
 
+def _filing_office(fields: _Fields) -> FilingOffice:
+    fields.only(FILE_WITH_KEYS)
+    return FilingOffice(fields.text("office"), fields.text("citation"), _condition(fields.sub("when")))
+
+
 def _reading(fields: _Fields) -> Reading:
+    fields.only(READING_KEYS)
     values = fields.sub("values")
     if values is None or not values.table:
         raise RuleFileError(f"{fields.where}.values: a reading lists its values with a sentence each")
@@ -472,6 +596,7 @@ def _check_references(rule_set: RuleSet, where: str) -> None:
         used = [
             rule.margin.multi_seat_reading,
             rule.margin.majority_reading,
+            rule.margin.supermajority_reading,
             rule.condition_reading[0] if rule.condition_reading else None,
         ]
         for limit in (rule.threshold, rule.alternative):
@@ -480,11 +605,15 @@ def _check_references(rule_set: RuleSet, where: str) -> None:
         for key in filter(None, used):
             if key not in reading_keys:
                 raise RuleFileError(f"{where}: rule {rule.id} uses reading {key!r}, not defined in the file")
+    for rule_id in RULE_IDS_NAMED_IN_CODE.get(rule_set.state, ()):
+        if rule_id not in ids:
+            raise RuleFileError(f"{where}: no rule {rule_id}; the program relies on it by that id")
 
 
 def parse_rule_set(data: Mapping[str, Any], where: str) -> RuleSet:
     """Validate a parsed rule file; ``where`` names the file in every error message."""
     top = _Fields(data, where)
+    top.only(TOP_KEYS)
     state_text = top.choice("state", _enum_values(State))
     rule_set = RuleSet(
         state=State(state_text),
