@@ -46,6 +46,21 @@ bench: setup
 screenshots: setup
 	QT_QPA_PLATFORM=offscreen $(PY) -m recount_desktop.ui.screenshots docs/screenshots
 
+# The one-folder bundle for this platform (issue 17, docs/install.md): PyInstaller builds it from
+# packaging/recount-desktop.spec into dist/recount-desktop, then its SHA-256 list is written and the
+# smoke test runs from it (tests/packaging). Several minutes on two cores.
+.PHONY: dist
+DIST_STAMP := $(VENV)/.dist-installed
+dist: setup $(DIST_STAMP)
+	nice $(PY) -m PyInstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
+	  packaging/recount-desktop.spec
+	$(PY) packaging/checksums.py write dist/recount-desktop
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest tests/packaging
+
+$(DIST_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e '.[dist]'
+	touch $@
+
 # ruff, mypy --strict on the core packages, and the import contracts in pyproject.toml.
 lint: setup
 	$(VENV)/bin/ruff check recount_desktop tests bench sample_data

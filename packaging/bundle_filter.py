@@ -1,0 +1,134 @@
+"""What goes into the bundle beyond PyInstaller's analysis, and what is left out of it.
+
+Used by ``recount-desktop.spec`` at build time and by the packaging tests; never by the program.
+
+Left out: Python packages the program never imports, PySide6 modules it never imports, and Qt plugins and
+translations nothing of it loads. The program imports QtCore, QtGui, QtWidgets and QtPrintSupport only
+(``recount_desktop/ui``); it installs no translator and reads no image files through Qt. Every entry
+below is checked by the smoke test, which runs each command and the window from the built bundle.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import sys
+import tomllib
+from collections.abc import Iterable
+from pathlib import Path, PurePosixPath
+
+# Installed as dependencies of others or for development, never imported by the program: pandas and
+# numpy (pandas is a dependency in pyproject.toml, but no module imports it; openpyxl uses numpy only
+# when it is there, for numpy number types, which the program never hands it), test and build tools.
+EXCLUDED_PYTHON = [
+    "pandas", "numpy", "tkinter", "_tkinter", "pytest", "_pytest", "hypothesis", "pytestqt", "pypdf",
+    "mypy", "mypyc", "ruff", "pip", "setuptools", "pkg_resources", "IPython", "matplotlib", "scipy",
+]
+# PySide6 modules not imported by recount_desktop/ui (QtCore, QtGui, QtWidgets, QtPrintSupport are).
+EXCLUDED_QT_MODULES = [
+    f"PySide6.{name}" for name in (
+        "QtNetwork", "QtQml", "QtQuick", "QtQuickWidgets", "QtQuickControls2", "QtQuickTest", "QtSql",
+        "QtSvg", "QtSvgWidgets", "QtOpenGL", "QtOpenGLWidgets", "QtTest", "QtDesigner", "QtHelp",
+        "QtUiTools", "QtConcurrent", "QtXml", "QtDBus",
+    )
+]
+EXCLUDED_MODULES = EXCLUDED_PYTHON + EXCLUDED_QT_MODULES
+
+QT = "PySide6/Qt/"
+# Qt libraries that only the modules and plugins left out link to. PyInstaller places each twice: the
+# file under PySide6/Qt/lib and a link to it at the top of the bundle; both go.
+DROPPED_QT_LIBRARIES = [
+    "libQt6Quick*", "libQt6Qml*", "libQt6Designer*", "libQt6Network*", "libQt6Svg*", "libQt6Sql*",
+    "libQt6Test*", "libQt6Help*", "libQt6WaylandCompositor*", "libQt6EglFS*", "libQt6EglFs*",
+    "libQt6Labs*", "libQt6VirtualKeyboard*", "libQt6OpenGLWidgets*",
+]
+# Files left out of the collected binaries and data, as glob patterns on their path inside the bundle.
+DROPPED = [
+    QT + "translations/*",  # no QTranslator is installed: Qt's own strings stay English
+    # plugins for Qt modules left out above, for embedded devices (eglfs, evdev, tslib, VNC), for a
+    # Wayland compositor (the program is a client), and image formats it never reads (PNG is built in)
+    QT + "plugins/designer/*", QT + "plugins/qmltooling/*", QT + "plugins/qmllint/*",
+    QT + "plugins/sqldrivers/*", QT + "plugins/tls/*", QT + "plugins/networkinformation/*",
+    QT + "plugins/vectorimageformats/*", QT + "plugins/egldeviceintegrations/*", QT + "plugins/generic/*",
+    QT + "plugins/wayland-graphics-integration-server/*", QT + "plugins/imageformats/*",
+    QT + "plugins/iconengines/*", QT + "plugins/platforms/libqvnc.so", QT + "plugins/platforms/libqeglfs.so",
+    QT + "plugins/platforms/libqlinuxfb.so", QT + "plugins/platforms/libqminimalegl.so",
+    QT + "plugins/platforms/libqvkkhrdisplay.so",
+    # the GTK theme loads the workstation's GTK 3 against a bundled cairo and pango of another version
+    # (a known source of crashes); Qt's own Fusion style and the XDG portal theme remain
+    QT + "plugins/platformthemes/libqgtk3.so",
+    # the Adwaita window decoration for Wayland needs QtSvg; Qt's own decoration remains
+    QT + "plugins/wayland-decoration-client/libadwaita.so",
+    *(QT + "lib/" + name for name in DROPPED_QT_LIBRARIES),
+    *DROPPED_QT_LIBRARIES,
+]
+
+
+def dropped(dest: str) -> bool:
+    """True for a bundle path that ``DROPPED`` leaves out."""
+    path = PurePosixPath(dest.replace("\\", "/")).as_posix()
+    return any(fnmatch.fnmatchcase(path, pattern) for pattern in DROPPED)
+
+
+def keep(toc: Iterable[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The entries of a PyInstaller TOC (dest, source, kind) that the bundle keeps."""
+    return [entry for entry in toc if not dropped(entry[0])]
+
+
+def prune_unneeded_libraries(binaries: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """Linux: leave out the system libraries at the top of the bundle that no kept binary links to, such
+    as the GTK stack that only the GTK theme plugin needed. Everything inside a folder (Python extension
+    modules, Qt and its plugins, PDFium, which is loaded by name) is kept, with what it links to."""
+    if not sys.platform.startswith("linux"):
+        return binaries
+    from PyInstaller.depend.bindepend import get_imports
+
+    by_dest = {entry[0]: entry for entry in binaries}
+    reached: set[str] = set()
+    queue = [entry for entry in binaries if not _top_level_library(entry[0])]
+    while queue:
+        dest, source, kind = queue.pop()
+        if dest in reached:
+            continue
+        reached.add(dest)
+        if kind == "SYMLINK":  # source is the link's target, relative to the link
+            target = os.path.normpath(os.path.join(os.path.dirname(dest), source))
+            queue += [by_dest[target]] if target in by_dest else []
+            continue
+        for name, _path in get_imports(source):
+            needed = os.path.basename(name)
+            if needed in by_dest and needed not in reached:
+                queue.append(by_dest[needed])
+    return [entry for entry in binaries if not _top_level_library(entry[0]) or entry[0] in reached]
+
+
+def _top_level_library(dest: str) -> bool:
+    return "/" not in dest and dest.startswith("lib") and ".so" in dest and not dest.startswith("libpython")
+
+
+def mapped_package_files(root: Path) -> list[tuple[str, str]]:
+    """(source file, folder in the bundle) for each package pyproject.toml maps from a folder outside
+    the package (``recount_desktop.resources`` = resources/), with its ``__init__.py`` and the files its
+    package-data globs name: the same files an installed wheel holds."""
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]
+    package_data: dict[str, list[str]] = config.get("package-data", {})
+    files: list[tuple[str, str]] = []
+    for package, folder in config.get("package-dir", {}).items():
+        if not package:
+            continue
+        source = root / folder
+        patterns = ["__init__.py", *package_data.get(package, [])]
+        for path in sorted(source.rglob("*")):
+            relative = path.relative_to(source).as_posix()
+            if not path.is_file() or "__pycache__" in path.parts:
+                continue
+            if any(_matches(relative, pattern) for pattern in patterns):
+                target = PurePosixPath(*package.split("."), relative).parent
+                files.append((str(path), str(target)))
+    return files
+
+
+def _matches(relative: str, pattern: str) -> bool:
+    if pattern == "**/*":
+        return True
+    return "/" not in relative and fnmatch.fnmatchcase(relative, pattern)
