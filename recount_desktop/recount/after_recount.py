@@ -3,9 +3,8 @@
 ``after_recount(election, contest, original, amended, requested_by, settings)`` returns the rules engine's
 findings on the amended totals, under the election's readings and NE waivers, and plain sentences for
 the board: Colorado's refund (C.R.S. 1-13.5-1306(2)(d)), Oklahoma's who-pays (OAC 230:45-3-15), Utah's
-declaration (20A-4-401(1)(e)(iv)-(v), (2)(d)(iv)) and Montana's certificate (13-16-418). The engine
-(``recount_desktop.domain.rules``) is imported lazily: if it is missing or its rule file cannot be read,
-reconciliation still works and says so.
+declaration (20A-4-401(1)(e)(iv)-(v), (2)(d)(iv)) and Montana's certificate (13-16-418). If the state's
+rule file cannot be read, reconciliation still works and says so.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from recount_desktop.domain import Contest, Election, State
+from recount_desktop.domain import Contest, Election, State, rules
 from recount_desktop.domain.outcome import contest_outcome
 from recount_desktop.domain.rules.settings import waivers_from_settings
 
@@ -49,9 +48,8 @@ def after_recount(election: Election, contest: Contest, original: Mapping[str, i
     """
     settings = settings or {}
     try:
-        from recount_desktop.domain import rules  # optional: see the module docstring
         rule_set = rules.load_rules(election.state)
-    except Exception as error:  # a missing or broken engine must not stop the reconciliation itself
+    except rules.RuleFileError as error:  # a broken rule file must not stop the reconciliation itself
         return AfterRecount(note=f"The recount rules were not applied to the amended totals ({error}).")
     note = ""
     try:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from recount_desktop.domain import Election, ElectionResults
-from recount_desktop.domain.rules import waivers_from_settings
+from recount_desktop.domain.rules import ReadingSettings, analyze_election, load_rules, waivers_from_settings
 from recount_desktop.recount.reconcile import UnitDifference, reconcile_with_sheets
 from recount_desktop.recount.scope import all_scopes
 from recount_desktop.recount.sheets import SheetState, SheetStatus
@@ -61,16 +61,6 @@ def _finding_line(finding: Any) -> FindingLine:
 
 def margin_findings(store: ElectionFile, election: Election, results: ElectionResults) -> MarginFindings:
     """Every contest's findings from ``analyze_election``, with the readings and waivers the board has set."""
-    try:
-        # Imported here: the rules engine's API is young and the report must still print without it.
-        from recount_desktop.domain.rules import (
-            ReadingSettings,
-            analyze_election,
-            load_rules,
-        )
-    except ImportError as error:
-        return MarginFindings({}, "Margin findings could not be made: the rules engine is missing "
-                                  f"({error}).")
     rules = load_rules(election.state)
     stored = store.settings()
     try:
@@ -87,10 +77,6 @@ def margin_findings(store: ElectionFile, election: Election, results: ElectionRe
 
 def readings_in_force(state: str, settings: Mapping[str, str]) -> tuple[ReadingLine, ...]:
     """Each named reading of the state's rule file, with the value set for this election or its default."""
-    try:
-        from recount_desktop.domain.rules import load_rules
-    except ImportError:
-        return ()
     rules = load_rules(state)
     lines = []
     for reading in rules.readings:

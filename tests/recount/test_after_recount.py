@@ -55,9 +55,9 @@ def test_utah_declares_the_winner_on_the_recount(store_for: Callable[[State], El
     assert mayor.findings_after[0].choice == "Ada" and mayor.findings_after[0].margin == 1
 
 
-def test_reconciliation_works_without_the_rules_engine(store: ElectionFile, monkeypatch) -> None:
+def test_reconciliation_works_when_the_rule_file_cannot_be_read(store: ElectionFile, monkeypatch) -> None:
     def broken(state: object) -> None:
-        raise RuntimeError("no rule file")
+        raise rules.RuleFileError("no rule file")
 
     monkeypatch.setattr(rules, "load_rules", broken)
     mayor = recount_p3(store, 30, 32, "Bo")
