@@ -68,5 +68,5 @@ def run_gui(path: str | None = None) -> int:
     if operator is None:
         return 0
     window = create_main_window(path, operator)
-    window.show()
+    window.show_fitted()
     return int(app.exec())

@@ -33,6 +33,7 @@ from recount_desktop.ui.models import (
     ContestSummaryModel,
     PrecinctModel,
     choice_rows,
+    days_left,
     precinct_rows,
 )
 from recount_desktop.ui.snapshot import Snapshot
@@ -120,7 +121,7 @@ class ContestsPage(QWidget):
         for column in (1, 2, 3, 4, 5):  # the detail pane shows these; the list stays narrow
             self.table.hideColumn(column)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (6, 7):
+        for column in (6, 7, 8, 9):  # badge, progress, margin, deadline: sortable, whole
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
@@ -312,6 +313,17 @@ def _badge(status: RecountStatus) -> str:
             f"{STATUS_LABELS[status]}&nbsp;</span>")
 
 
+def _deadline_html(finding: Finding) -> str:
+    """The deadline with the days left; red once it has passed (issue 14 item 8)."""
+    if finding.deadline is None:
+        return "<b>Deadline:</b> none stated"
+    text = f"<b>Deadline:</b> {finding.deadline:%A %d %B %Y, %H:%M}"
+    left = days_left(finding.deadline)
+    if left < 0:
+        return f"{text} <span style='color:#b00020; font-weight:600'>(passed {-left} day(s) ago)</span>"
+    return f"{text} ({'today' if left == 0 else f'{left} day(s) left'})"
+
+
 def finding_html(finding: Finding) -> str:
     e = html.escape
     facts = [f"<b>Margin:</b> {finding.margin:,} votes"
@@ -319,8 +331,7 @@ def finding_html(finding: Finding) -> str:
     if finding.threshold_text:
         facts.append(f"<b>Limit:</b> {e(finding.threshold_text)} votes")
     facts.append(f"<b>Citation:</b> {e(finding.citation)}")
-    facts.append(f"<b>Deadline:</b> {finding.deadline:%A %d %B %Y, %H:%M}" if finding.deadline
-                 else "<b>Deadline:</b> none stated")
+    facts.append(_deadline_html(finding))
     if finding.cost:
         facts.append(f"<b>Cost:</b> {e(finding.cost)}")
     if finding.file_with:

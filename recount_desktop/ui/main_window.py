@@ -342,8 +342,10 @@ class MainWindow(QMainWindow):
     def _restore_state(self) -> None:
         state = appstate.load_state()
         saved = state.get("geometry")
-        if not (isinstance(saved, str) and self.restoreGeometry(QByteArray.fromBase64(saved.encode()))):
-            self.resize(1280, 760)
+        self._geometry_restored = isinstance(saved, str) and self.restoreGeometry(
+            QByteArray.fromBase64(saved.encode()))
+        if not self._geometry_restored:
+            self.resize(1280, 720)
         page = state.get("page")
         if isinstance(page, int) and 0 <= page < self.pages.count():
             self.nav.setCurrentRow(page)
@@ -353,6 +355,15 @@ class MainWindow(QMainWindow):
                 saved_split = splitters.get(splitter.objectName())
                 if isinstance(saved_split, str):
                     splitter.restoreState(QByteArray.fromBase64(saved_split.encode()))
+
+    def show_fitted(self) -> None:
+        """Show the window inside the screen's available area, frame included (issue 14 item 5): a
+        saved position that fits is kept, anything else opens maximised (a 1366x768 laptop)."""
+        screen = self.screen().availableGeometry()
+        if self._geometry_restored and not self.isMaximized() and screen.contains(self.frameGeometry()):
+            self.show()
+        else:
+            self.showMaximized()
 
     def _named_splitters(self) -> list[QSplitter]:
         """The splitters whose position a user sets once and expects to find again (named ones)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
+from datetime import date, datetime
 from fractions import Fraction
 
 from recount_desktop.domain import Contest, ContestOutcome, ElectionResults, Tally, contest_outcome
@@ -11,13 +12,7 @@ from recount_desktop.domain.rules import ContestAnalysis, RecountStatus
 from recount_desktop.recount.scope import ScopeProgress
 from recount_desktop.ui.table_model import Column, RecordTableModel, count_text
 
-STATUS_LABELS = {
-    RecountStatus.AUTOMATIC: "Automatic",
-    RecountStatus.ON_REQUEST: "On request",
-    RecountStatus.AT_OWN_EXPENSE: "At own expense",
-    RecountStatus.NONE: "None",
-    RecountStatus.NOT_APPLICABLE: "Not applicable",
-}
+STATUS_LABELS = {status: status.label for status in RecountStatus}  # the report's words too
 # Calm colours that still separate at a glance; the word is always shown too (never colour alone).
 STATUS_COLORS = {
     RecountStatus.AUTOMATIC: "#f6c9c9",
@@ -42,6 +37,8 @@ class ContestRow:
     outcome: ContestOutcome
     status: RecountStatus | None = None
     progress: ScopeProgress | None = None
+    margin: int | None = None  # the closest losing margin (the one a board looks at first)
+    deadline: datetime | None = None  # the earliest recount deadline of the contest's findings
 
     @classmethod
     def build(cls, results: ElectionResults, statuses: dict[str, RecountStatus | None] | None = None,
@@ -57,7 +54,11 @@ class ContestRow:
             else:
                 totals = results.totals(contest.name)
                 total, outcome = sum(totals.values()), contest_outcome(contest, totals)
-            rows.append(cls(contest, total, outcome, statuses.get(contest.name), progress.get(contest.name)))
+            findings = analysis.findings if analysis is not None else ()
+            margin = min((f.margin for f in findings), default=None)
+            deadline = min((f.deadline for f in findings if f.deadline is not None), default=None)
+            rows.append(cls(contest, total, outcome, statuses.get(contest.name), progress.get(contest.name),
+                            margin, deadline))
         return rows
 
     def with_progress(self, progress: ScopeProgress | None) -> ContestRow:
@@ -72,6 +73,27 @@ class ContestRow:
 
     def status_text(self) -> str:
         return STATUS_LABELS[self.status] if self.status else ""
+
+
+def days_left(deadline: datetime, today: date | None = None) -> int:
+    return (deadline.date() - (today or date.today())).days
+
+
+def deadline_text(deadline: datetime | None, today: date | None = None) -> str:
+    """The date with the days left, so a board sees at once what is urgent and what has passed."""
+    if deadline is None:
+        return ""
+    left = days_left(deadline, today)
+    when = f"{deadline:%b} {deadline.day}"
+    if left < 0:
+        return f"{when}: passed {-left} day{'s' if left < -1 else ''} ago"
+    if left == 0:
+        return f"{when}: today, {deadline:%H:%M}"
+    return f"{when}: {left} day{'s' if left > 1 else ''} left"
+
+
+def _deadline_color(row: ContestRow) -> str | None:
+    return "#f6c9c9" if row.deadline is not None and days_left(row.deadline) < 0 else None
 
 
 def _status_color(row: ContestRow) -> str | None:
@@ -101,6 +123,10 @@ class ContestSummaryModel(RecordTableModel[ContestRow]):
             sort_key=lambda r: r.status.strength if r.status else -1,
         ),
         Column("Recount progress", lambda r: progress_text(r.progress)),
+        Column("Margin", lambda r: "" if r.margin is None else f"{r.margin:,}", numeric=True,
+               sort_key=lambda r: -1 if r.margin is None else r.margin),
+        Column("Deadline", lambda r: deadline_text(r.deadline), background=_deadline_color,
+               sort_key=lambda r: r.deadline.isoformat() if r.deadline else "9999"),
     )
     HEADERS = tuple(c.header for c in COLUMNS)
 

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from recount_desktop.domain.rules import RecountStatus
 from recount_desktop.recount.reconcile import ChoiceTotal, ContestReconciliation, UnitDifference, reconcile
 from recount_desktop.recount.scope import RecountError, RecountMethod, RecountUnit, UnitProgress, set_scope
 from recount_desktop.ui.combo import refill_keeping_choice
@@ -61,6 +62,13 @@ def _unit_status(unit: UnitProgress) -> str:
     return "in progress"
 
 
+def unscoped_automatic(snapshot: Snapshot) -> list[str]:
+    """Contests whose findings call for an automatic recount but that have no recount scope yet."""
+    return [name for name, analysis in snapshot.analyses.items()
+            if name not in snapshot.scopes
+            and any(f.recount is RecountStatus.AUTOMATIC for f in analysis.findings)]
+
+
 class RecountPage(QWidget):
     def __init__(self, window: Any) -> None:
         super().__init__()
@@ -82,6 +90,9 @@ class RecountPage(QWidget):
         self.set_button.clicked.connect(self.apply_scope)
         self.message = QLabel(wordWrap=True, objectName="scopeMessage")
         self.summary = QLabel(wordWrap=True, objectName="progressSummary")
+        self.obligations = QLabel(wordWrap=True, objectName="unscopedWarning")
+        self.obligations.setStyleSheet("color: white; background: #b00020; padding: 6px; font-weight: 600;")
+        self.obligations.hide()
         self.summary.setStyleSheet("font-size: 12pt;")
         self.progress = UnitProgressModel()
         self.progress_table = table_view("progressTable", self.progress)
@@ -104,10 +115,13 @@ class RecountPage(QWidget):
         progress_layout = QVBoxLayout(progress_box)
         progress_layout.addWidget(self.summary)
         progress_layout.addWidget(self.progress_table, 1)
-        layout = QHBoxLayout(self)
+        boxes = QHBoxLayout()
+        boxes.addWidget(scope_box, 1)
+        boxes.addWidget(progress_box, 2)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(scope_box, 1)
-        layout.addWidget(progress_box, 2)
+        layout.addWidget(self.obligations)
+        layout.addLayout(boxes, 1)
         chain_tab_order(self.tab_chain())
 
     def first_focus(self) -> QWidget:
@@ -119,6 +133,11 @@ class RecountPage(QWidget):
 
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
         self.snapshot = snapshot
+        unscoped = unscoped_automatic(snapshot) if snapshot else []
+        self.obligations.setVisible(bool(unscoped))
+        self.obligations.setText(
+            "⚠  Automatic recount required, not yet scoped: " + "; ".join(unscoped)
+            + ". The statute orders these recounts without a request: set their scope here.")
         refill_keeping_choice(
             self.contest,
             (c.name for c in snapshot.results.contests) if snapshot else (),
@@ -156,8 +175,9 @@ class RecountPage(QWidget):
         self.summary.setText(
             f"<b>{name}</b>: {progress.units_expected} unit(s); sheets expected {progress.sheets_expected}, "
             f"entered once {progress.entered_once}, verified {progress.verified}, "
-            f"<span style='color:#b00020'>in discrepancy {progress.discrepancy}</span>, "
-            f"resolved {progress.resolved}, voided {progress.voided}. "
+            + (f"<span style='color:#b00020'>in discrepancy {progress.discrepancy}</span>, "
+               if progress.discrepancy else "none in discrepancy, ")  # red only when there is one
+            + f"resolved {progress.resolved}, voided {progress.voided}. "
             + ("<b>Complete.</b>" if progress.complete else f"{done} of {progress.sheets_expected} counted."))
         self.progress.set_rows(list(progress.per_unit))
 

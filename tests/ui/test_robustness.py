@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QInputDialog, QMessageBox
+from PySide6.QtWidgets import QMessageBox
 
 from recount_desktop import importers
 from recount_desktop.domain import State
@@ -144,8 +144,15 @@ def test_cancel_before_the_write_starts_keeps_the_stored_results(
 
 
 def test_change_operator_from_the_file_menu(sample_window, monkeypatch) -> None:
-    monkeypatch.setattr(QInputDialog, "getText", lambda *_a, **_k: ("  Ann   Lee ", True))
-    action = next(a for a in sample_window.file_menu.actions() if a.text() == "Change &Operator…")
+    from recount_desktop.ui.dialogs import OperatorDialog
+
+    def type_name_and_press_enter(dialog: OperatorDialog) -> int:  # the modal prompt, as a clerk uses it
+        dialog.name.setEditText("  Ann   Lee ")
+        dialog.name.lineEdit().returnPressed.emit()
+        return dialog.result()
+
+    monkeypatch.setattr(OperatorDialog, "exec", type_name_and_press_enter)
+    action = next(a for a in sample_window.file_menu.actions() if a.text() == "Change Op&erator…")
     action.trigger()
     assert "Operator: Ann Lee" in sample_window.status_text()
     page = sample_window.setup_page
