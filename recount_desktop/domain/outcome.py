@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from recount_desktop.domain.records import Approval, Contest, is_aggregate_write_in
+from recount_desktop.domain.records import Approval, Contest
 
 
 class ChoiceOutcome(StrEnum):
@@ -16,6 +16,7 @@ class ChoiceOutcome(StrEnum):
     TIED = "tied"
     APPROVED = "approved"
     REJECTED = "rejected"
+    WRITE_IN = "write_in"  # an aggregate write-in line: counted, never a winner (RULES.md X-1)
 
 
 _YES_SIDES = ("yes", "for")
@@ -53,14 +54,51 @@ class ContestOutcome:
         )
 
 
-def contest_outcome(contest: Contest, totals: Mapping[str, int]) -> ContestOutcome:
-    """Decide a contest from its total votes per choice."""
+def contest_outcome(contest: Contest, totals: Mapping[str, int], *, by_party: bool = False) -> ContestOutcome:
+    """Decide a contest from its total votes per choice.
+
+    ``by_party``: a partisan primary, where each party's candidates contest that party's nomination for
+    the same number of seats (RULES.md NE-2); candidates are never ranked across parties.
+    """
     missing = set(contest.choice_names()) - set(totals)
     if missing:
         raise ValueError(f"no total for {sorted(missing)} in {contest.name!r}")
     if contest.is_question:
         return _question_outcome(contest, totals)
+    if by_party:
+        return _primary_outcome(contest, totals)
     return _candidate_outcome(contest, totals)
+
+
+def party_groups(contest: Contest) -> dict[str, tuple[str, ...]]:
+    """The candidates of each party (write-in lines and candidates without a party left out)."""
+    groups: dict[str, list[str]] = {}
+    for name in contest.choice_names():
+        party = contest.party_of(name)
+        if party is not None and not contest.is_write_in_line(name):
+            groups.setdefault(party, []).append(name)
+    return {party: tuple(names) for party, names in groups.items()}
+
+
+def _primary_outcome(contest: Contest, totals: Mapping[str, int]) -> ContestOutcome:
+    ranking = _ranking(contest, totals)
+    winners: list[str] = []
+    tied: list[str] = []
+    for names in party_groups(contest).values():
+        eligible = [(n, v) for n, v in ranking if n in names]
+        party_winners, party_tied = _seat_winners(eligible, contest.seats)
+        winners += party_winners
+        tied += party_tied
+    outcomes = tuple((name, _candidate_result(contest, name, winners, tied)) for name, _ in ranking)
+    return ContestOutcome(contest.name, ranking, outcomes, tuple(winners), tuple(tied))
+
+
+def _candidate_result(contest: Contest, name: str, winners: list[str], tied: list[str]) -> ChoiceOutcome:
+    if contest.is_write_in_line(name):
+        return ChoiceOutcome.WRITE_IN
+    if name in winners:
+        return ChoiceOutcome.ELECTED
+    return ChoiceOutcome.TIED if name in tied else ChoiceOutcome.DEFEATED
 
 
 def _ranking(contest: Contest, totals: Mapping[str, int]) -> tuple[tuple[str, int], ...]:
@@ -84,15 +122,11 @@ def _seat_winners(eligible: list[tuple[str, int]], seats: int) -> tuple[tuple[st
 def _candidate_outcome(contest: Contest, totals: Mapping[str, int]) -> ContestOutcome:
     ranking = _ranking(contest, totals)
     # An aggregate write-in line totals votes for many people: it is never a person who can take a seat.
-    eligible = [(name, votes) for name, votes in ranking if not is_aggregate_write_in(name)]
+    eligible = [(name, votes) for name, votes in ranking if not contest.is_write_in_line(name)]
     winners, tied = _seat_winners(eligible, contest.seats)
-
-    def outcome(name: str) -> ChoiceOutcome:
-        if name in winners:
-            return ChoiceOutcome.ELECTED
-        return ChoiceOutcome.TIED if name in tied else ChoiceOutcome.DEFEATED
-
-    outcomes = tuple((name, outcome(name)) for name, _ in ranking)
+    outcomes = tuple(
+        (name, _candidate_result(contest, name, list(winners), list(tied))) for name, _ in ranking
+    )
     return ContestOutcome(contest.name, ranking, outcomes, winners, tied)
 
 

@@ -188,10 +188,15 @@ class Election:
 
 @dataclass(frozen=True)
 class Choice:
-    """A candidate or a side of a question. Write-in lines are choices too (RULES.md X-1)."""
+    """A candidate or a side of a question. Write-in lines are choices too (RULES.md X-1).
+
+    ``aggregate_write_in`` marks a line that totals unnamed write-ins ("Write-in", "Unresolved Write-In"):
+    the importer sets it; such a line is counted but is never a candidate who can win or lose.
+    """
 
     name: str
     party: str | None = None
+    aggregate_write_in: bool = False
 
     def __post_init__(self) -> None:
         _require_name(self.name, "choice name")
@@ -255,6 +260,20 @@ class Contest:
 
     def choice_names(self) -> tuple[str, ...]:
         return tuple(c.name for c in self.choices)
+
+    def is_write_in_line(self, name: str) -> bool:
+        """An aggregate write-in line: marked at import, else recognised by its name (a fallback for files
+        imported before the mark existed)."""
+        for choice in self.choices:
+            if choice.name == name:
+                return choice.aggregate_write_in or is_aggregate_write_in(name)
+        return is_aggregate_write_in(name)
+
+    def party_of(self, name: str) -> str | None:
+        for choice in self.choices:
+            if choice.name == name:
+                return choice.party.strip() if choice.party and choice.party.strip() else None
+        return None
 
 
 _UNNAMED = (

@@ -44,7 +44,7 @@ def test_an_aggregate_write_in_line_never_takes_a_seat() -> None:
     race = _race(2, "A", "Write-in", "B", "C")
     outcome = contest_outcome(race, {"A": 90, "Write-in": 60, "B": 50, "C": 49})
     assert outcome.winners == ("A", "B")
-    assert outcome.outcome_of("Write-in") is ChoiceOutcome.DEFEATED
+    assert outcome.outcome_of("Write-in") is ChoiceOutcome.WRITE_IN
     named = _race(1, "A", "Write-in: Jane Doe")
     assert contest_outcome(named, {"A": 5, "Write-in: Jane Doe": 6}).winners == ("Write-in: Jane Doe",)
 

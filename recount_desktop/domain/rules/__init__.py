@@ -3,8 +3,15 @@
 Exact throughout (``int`` and ``Fraction``); a float given as a vote count raises ``TypeError``.
 """
 
-from recount_desktop.domain.rules.engine import analyze_contest, analyze_election, votes_to_flip_question
-from recount_desktop.domain.rules.findings import ContestAnalysis, Finding, RecountStatus, decimal_text
+from recount_desktop.domain.rules.contests import analyze_contest, analyze_election
+from recount_desktop.domain.rules.engine import votes_to_flip_question
+from recount_desktop.domain.rules.findings import (
+    FLAG_WORDS,
+    ContestAnalysis,
+    Finding,
+    RecountStatus,
+    decimal_text,
+)
 from recount_desktop.domain.rules.report_json import analysis_to_json
 from recount_desktop.domain.rules.ruleset import RuleFileError, RuleSet, load_rules
 from recount_desktop.domain.rules.settings import (
@@ -20,6 +27,7 @@ from recount_desktop.domain.rules.state_details import (
 )
 
 __all__ = [
+    "FLAG_WORDS",
     "waiver_key",
     "waivers_from_settings",
     "ContestAnalysis",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import datetime
+from fractions import Fraction
 
 from recount_desktop.domain.rules.facts import ContestFacts
 from recount_desktop.domain.rules.findings import RecountStatus
@@ -36,6 +37,9 @@ class Assessment:
     secondary: bool = False
     waived: bool = False
     deadline_text: str | None = None
+    flags: list[str] = field(default_factory=list)
+    change_text: str | None = None  # replaces the "N more votes would change the outcome" sentence
+    exact_margin: Fraction | None = None  # the statute's margin when it is not whole (see limits)
 
     @property
     def deciding_test(self) -> LimitTest | None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
 
+from recount_desktop.domain.records import State
 from recount_desktop.domain.rules.facts import ContestFacts
+from recount_desktop.domain.rules.holidays import load_calendar
 from recount_desktop.domain.rules.ruleset import WEEKDAYS, DeadlineRule, Rule
 
 END_OF_DAY = time(23, 59)
@@ -30,7 +32,10 @@ def pick_deadline(rule: Rule, facts: ContestFacts) -> DeadlineRule | None:
 def deadline_time(
     deadline: DeadlineRule, facts: ContestFacts, extra_days: int | None = None
 ) -> datetime | None:
-    """The local date and time, or None when the anchor (e.g. the canvass date) is not known yet."""
+    """The local date and time, or None when the anchor (e.g. the canvass date) is not known yet: a deadline
+    is never counted from today."""
+    if not facts.election_date_known:
+        return None
     anchor = facts.election.election_date if deadline.anchor == "election" else facts.election.canvass_date
     if anchor is None:
         return None
@@ -53,17 +58,37 @@ def day_words(day: datetime) -> str:
     return f"{day:%A} {day.day} {day:%B %Y}"
 
 
-def deadline_words(deadline: DeadlineRule, when: datetime | None) -> str:
+def deadline_words(deadline: DeadlineRule, when: datetime | None, state: State | None = None) -> str:
     source = " (secondary source; confirm against the statute)" if deadline.source == "secondary" else ""
     what = deadline.what[:1].upper() + deadline.what[1:]
     if when is None:
-        unknown = f"the date is not known until the {deadline.anchor} date is set"
-        return f"{what} [{deadline.citation}]: {unknown}{source}."
+        return f"{what} [{deadline.citation}]: not known: set the {deadline.anchor} date{source}."
     if deadline.time is None:
         moment = f"by the end of {day_words(when)} (no hour is stated)"
     else:
         moment = f"{day_words(when)} at {clock_words(when)}"
-    text = f"{what}: {moment} [{deadline.citation}]{source}."
+    return f"{what}: {moment} [{deadline.citation}]{source}.{day_warning(when, state)}"
+
+
+def day_warning(when: datetime, state: State | None) -> str:
+    """A sentence when the day is a weekend or a legal holiday: the statute does not say whether the
+    deadline moves, so a person checks (RULES.md X-3)."""
     if when.weekday() >= 5:
-        text += " This falls on a weekend: check whether the deadline moves (RULES.md X-3)."
-    return text
+        return " This falls on a weekend: check whether the deadline moves to the next working day."
+    holiday = load_calendar(state).holiday_on(when.date()) if state is not None else None
+    if holiday:
+        citation = load_calendar(state).citation if state is not None else ""
+        return (
+            f" This falls on a legal holiday, {holiday} [{citation}]: check whether the deadline moves to the "
+            "next working day."
+        )
+    return ""
+
+
+def deadline_flags(when: datetime | None, state: State) -> list[str]:
+    """Review flags for a deadline: not yet known, on a weekend, on a legal holiday."""
+    if when is None:
+        return ["date_unknown"]
+    if when.weekday() >= 5:
+        return ["weekend"]
+    return ["holiday"] if load_calendar(state).holiday_on(when.date()) else []

@@ -8,22 +8,23 @@ state's details (``state_details``) and writes the explanation a board member re
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection
+from dataclasses import replace
 from fractions import Fraction
 
-from recount_desktop.domain.records import Contest, ContestStatistics, Election, ElectionResults
+from recount_desktop.domain.records import Contest
 from recount_desktop.domain.rules import state_details
 from recount_desktop.domain.rules.assessment import Assessment
-from recount_desktop.domain.rules.dates import deadline_time, deadline_words, pick_deadline
+from recount_desktop.domain.rules.dates import deadline_flags, deadline_time, deadline_words, pick_deadline
 from recount_desktop.domain.rules.explain import STATUS_WORDS, explain
-from recount_desktop.domain.rules.facts import ContestFacts, build_facts
-from recount_desktop.domain.rules.findings import ContestAnalysis, Finding, RecountStatus
+from recount_desktop.domain.rules.facts import ContestFacts
+from recount_desktop.domain.rules.findings import Finding, RecountStatus
 from recount_desktop.domain.rules.limits import LimitTest, apply_limit, measure_margin
-from recount_desktop.domain.rules.ruleset import Applies, Margin, Rule, RuleSet
+from recount_desktop.domain.rules.ruleset import Applies, Margin, MarginMeasure, Rule, RuleSet
 from recount_desktop.domain.rules.settings import ReadingSettings
 
 
-def _applies(applies: Applies, facts: ContestFacts, tied: bool) -> bool:
+def applies_to(applies: Applies, facts: ContestFacts, tied: bool) -> bool:
     contest = facts.contest
     approval = "majority" if contest.approval.rule == "majority" else "supermajority"
     measure = contest.measure_type.value if contest.measure_type else "unset"
@@ -41,7 +42,7 @@ def _applies(applies: Applies, facts: ContestFacts, tied: bool) -> bool:
 def entry_rule(rule_set: RuleSet, facts: ContestFacts, loser: str) -> Rule | None:
     """The first rule in file order that covers this contest (and this loser, for tie rules)."""
     tied = facts.is_tied(loser)
-    return next((r for r in rule_set.rules if r.entry and _applies(r.applies, facts, tied)), None)
+    return next((r for r in rule_set.rules if r.entry and applies_to(r.applies, facts, tied)), None)
 
 
 def run_chain(
@@ -122,8 +123,13 @@ def assess(
         probe = first if first.margin.measure != "none" else None
         margin_votes, compared, words = _plain_margin(facts, loser, probe, settings)
     else:
-        margin_votes, compared, words = margin.votes, margin.compared_with, margin.words
+        margin_votes, compared, words = math.ceil(Fraction(margin.votes, margin.scale)), margin.compared_with, (
+            margin.words
+        )
     readings = [key for test in tests for key in test.readings]
+    write_ins = write_in_reading(rule_set)
+    if write_ins and tests and any(facts.contest.is_write_in_line(n) for n in facts.totals):
+        readings.append(write_ins)  # the line's votes are in (or out of) the total the limit reads
     citation = rule.citation
     if tests and tests[-1].rule.id == rule.id and tests[-1].part.citation:
         citation = tests[-1].part.citation  # the paragraph that applied, e.g. NE 32-1119(1)(b)
@@ -150,13 +156,43 @@ def assess(
         inferred=rule.inferred or bool(readings),
         secondary=rule.source == "secondary",
     )
+    if facts.contest.is_question and facts.contest.approval.rule != "majority":
+        _supermajority(assessment)
     if status is RecountStatus.NONE and rule.status != RecountStatus.NONE.value:
         _no_route(assessment)
     elif deadline_rule is not None:
         assessment.deadline = deadline_time(deadline_rule, facts)
-        assessment.deadline_text = deadline_words(deadline_rule, assessment.deadline)
+        assessment.deadline_text = deadline_words(deadline_rule, assessment.deadline, facts.election.state)
+        assessment.flags += deadline_flags(assessment.deadline, facts.election.state)
         assessment.secondary = assessment.secondary or deadline_rule.source == "secondary"
+    if margin is not None and margin.exact is not None:
+        assessment.exact_margin = margin.exact
     return assessment
+
+
+REQUIRED = "the number required for approval"
+
+
+def _supermajority(a: Assessment) -> None:
+    """A question that needs more than a majority (RULES.md MT-4): where the statute says only "a margin",
+    the reading in force decides the distance, and the finding is flagged for review; the votes that would
+    change the outcome are counted on the same footing as the margin."""
+    if any(test.rule.margin.supermajority_reading for test in a.tests):
+        a.flags.append("review")
+        a.notes.append(
+            "This question needs more than a simple majority, and the statute speaks only of 'a margin': "
+            "which distance that is rests on the reading named below. Review this finding by hand."
+        )
+    if a.compared_with != REQUIRED:
+        return
+    yes, _, no, _ = a.facts.sides()
+    moving = a.margin if a.choice == yes else a.margin + 1
+    source, target = (no, yes) if a.choice == yes else (yes, no)
+    added = f" ({a.votes_to_change:,} more '{a.choice}' votes if no vote changed side)" if a.votes_to_change else ""
+    a.change_text = (
+        f"With the total held fixed, {moving:,} vote{'' if moving == 1 else 's'} changing from '{source}' to "
+        f"'{target}' would change the outcome{added}."
+    )
 
 
 def _no_route(assessment: Assessment) -> None:
@@ -175,18 +211,32 @@ def _plain_margin(
     facts: ContestFacts, loser: str, rule: Rule | None, settings: ReadingSettings
 ) -> tuple[int, str, str]:
     """The margin to the last seat (or between the sides) for rules that set no limit (e.g. Oklahoma)."""
-    spec = rule.margin if rule is not None else Margin("to_last_seat")
+    spec = rule.margin if rule is not None else Margin(MarginMeasure.TO_LAST_SEAT)
     margin = measure_margin(spec, facts, loser, settings)
     return margin.votes, margin.compared_with, margin.words
 
 
-def _finding(assessment: Assessment, settings: ReadingSettings, alternatives: list[str]) -> Finding:
+def _flags(assessment: Assessment) -> tuple[str, ...]:
+    flags = list(assessment.flags)
+    if assessment.inferred:
+        flags.append("inferred")
+    if assessment.secondary:
+        flags.append("secondary")
+    if assessment.facts.contest.incomplete_precinct_data:
+        flags.append("incomplete_data")
+    if assessment.waived:
+        flags.append("waived")
+    return tuple(dict.fromkeys(flags))
+
+
+def make_finding(assessment: Assessment, settings: ReadingSettings, alternatives: list[str]) -> Finding:
     test = assessment.deciding_test
+    scale = test.margin.scale if test else 1
     return Finding(
         choice=assessment.choice,
         margin=assessment.margin,
         recount=assessment.status,
-        threshold=test.limit if test else None,
+        threshold=test.limit / scale if test else None,
         boundary=test.boundary if test else None,
         citation=assessment.citation,
         requested_by=assessment.requested_by,
@@ -204,19 +254,35 @@ def _finding(assessment: Assessment, settings: ReadingSettings, alternatives: li
         secondary=assessment.secondary,
         incomplete_data=assessment.facts.contest.incomplete_precinct_data,
         waived=assessment.waived,
+        notes=tuple(dict.fromkeys(assessment.notes)),
+        flags=_flags(assessment),
+        exact_margin=assessment.exact_margin,
     )
 
 
-def _evaluate(
+def evaluate(
     rule_set: RuleSet, facts: ContestFacts, loser: str, settings: ReadingSettings, waivers: Collection[str]
 ) -> Assessment | None:
+    """One loser's assessment with the state's own details applied (waivers, deposits, notes)."""
     assessment = assess(rule_set, facts, loser, settings)
     if assessment is not None:
         state_details.apply(assessment, rule_set, settings, waivers)
     return assessment
 
 
-def _other_readings(
+def facts_under(facts: ContestFacts, rule_set: RuleSet, settings: ReadingSettings) -> ContestFacts:
+    """The facts with the write-in reading in force applied to the contest total (RULES.md X-1)."""
+    key = write_in_reading(rule_set)
+    include = key is None or settings.value(key) == "include"
+    return facts if facts.write_ins_in_total == include else replace(facts, write_ins_in_total=include)
+
+
+def write_in_reading(rule_set: RuleSet) -> str | None:
+    key = f"reading.{rule_set.state.value}.aggregate_write_ins"
+    return key if any(r.key == key for r in rule_set.readings) else None
+
+
+def other_readings(
     rule_set: RuleSet,
     facts: ContestFacts,
     loser: str,
@@ -230,116 +296,11 @@ def _other_readings(
         for value, sentence in ReadingSettings.definition(key).values:
             if value == settings.value(key):
                 continue
-            other = _evaluate(rule_set, facts, loser, settings.with_value(key, value), waivers)
+            changed = settings.with_value(key, value)
+            other = evaluate(rule_set, facts_under(facts, rule_set, changed), loser, changed, waivers)
             if other is not None and other.status is not assessment.status:
                 sentences.append(
                     f"Under the other reading ({sentence.rstrip('.')}), the finding would be "
                     f"{STATUS_WORDS[other.status]} instead."
                 )
     return sentences
-
-
-def analyze_contest(
-    rules: RuleSet,
-    election: Election,
-    contest: Contest,
-    totals: Mapping[str, int],
-    statistics: ContestStatistics | None = None,
-    settings: ReadingSettings | None = None,
-    waivers: Iterable[str] = (),
-    *,
-    election_total_votes: int | None = None,
-    ballots_by_county: Mapping[str, int] | None = None,
-    precinct_count: int | None = None,
-) -> ContestAnalysis:
-    """The outcome of one contest and a finding per losing candidate (a question: the losing side)."""
-    settings = settings or ReadingSettings()
-    waived = frozenset(waivers)
-    facts = build_facts(
-        election, contest, totals, statistics, election_total_votes, ballots_by_county, precinct_count
-    )
-    findings, notes = [], []
-    for loser in facts.losers():
-        assessment = _evaluate(rules, facts, loser, settings, waived)
-        if assessment is None:
-            notes.append(f"No rule in {rules.statute} covers {contest.name!r} ({contest.kind}).")
-            continue
-        alternatives = _other_readings(rules, facts, loser, settings, waived, assessment)
-        findings.append(_finding(assessment, settings, alternatives))
-    if not facts.losers():
-        notes.append("Uncontested: every candidate on the ballot won a seat, so there is no margin to test.")
-    if facts.total == 0:
-        notes.append("No votes are recorded for this contest.")
-    notes += state_details.contest_notes(rules, facts, findings)
-    return ContestAnalysis(
-        contest.name, contest.kind, contest.seats, facts.total, facts.outcome, tuple(findings), tuple(notes)
-    )
-
-
-def analyze_election(
-    rules: RuleSet,
-    election: Election,
-    results: ElectionResults,
-    settings: ReadingSettings | None = None,
-    waivers: Mapping[str, Iterable[str]] | None = None,
-) -> tuple[ContestAnalysis, ...]:
-    """Every contest of the election, in the results' order. ``waivers``: contest name -> candidates."""
-    waivers = waivers or {}
-    election_total = sum(t.votes for t in results.tallies)
-    return tuple(
-        analyze_contest(
-            rules,
-            election,
-            contest,
-            results.totals(contest.name),
-            _contest_statistics(results, contest.name),
-            settings,
-            waivers.get(contest.name, ()),
-            election_total_votes=election_total,
-            ballots_by_county=ballots_by_county(election, results, contest),
-            precinct_count=_precincts_voting(results, contest.name),
-        )
-        for contest in results.contests
-    )
-
-
-def _contest_statistics(results: ElectionResults, contest: str) -> ContestStatistics | None:
-    """The contest-wide statistics row, else the precinct rows summed (None where any is missing)."""
-    rows = list(results.statistics_of(contest))
-    whole = [s for s in rows if s.precinct is None]
-    if whole:
-        return whole[0]
-    if not rows:
-        return None
-    summed: dict[str, int | None] = {}
-    for attr in ("registered_voters", "ballots_cast", "over_votes", "under_votes"):
-        values = [getattr(s, attr) for s in rows]
-        summed[attr] = None if any(v is None for v in values) else sum(values)
-    return ContestStatistics(contest, None, **summed)
-
-
-def _precincts_voting(results: ElectionResults, contest: str) -> int:
-    """Precincts (not counting groups such as absentee or early) with any votes in the contest."""
-    pseudo = {p.name for p in results.precincts if p.pseudo}
-    voting = {t.precinct for t in results.tallies_of(contest) if t.votes > 0}
-    return len(voting - pseudo)
-
-
-def ballots_by_county(election: Election, results: ElectionResults, contest: Contest) -> dict[str, int]:
-    """Ballots to be recounted per county (RULES.md OK-5): ballots cast where known, else votes / seats."""
-    county_of = {p.name: p.county or election.jurisdiction for p in results.precincts}
-    stats = {s.precinct: s for s in results.statistics_of(contest.name) if s.precinct}
-    votes: dict[str, int] = {}
-    for tally in results.tallies_of(contest.name):
-        votes[tally.precinct] = votes.get(tally.precinct, 0) + tally.votes
-    counties: dict[str, int] = {}
-    for precinct, count in votes.items():
-        stat = stats.get(precinct)
-        if stat is not None and stat.ballots_cast is not None:
-            ballots = stat.ballots_cast
-        else:
-            extra = (stat.over_votes or 0) + (stat.under_votes or 0) if stat else 0
-            ballots = math.ceil(Fraction(count + extra, contest.seats))  # exact: no float decides a deposit
-        county = county_of.get(precinct, election.jurisdiction)
-        counties[county] = counties.get(county, 0) + ballots
-    return counties

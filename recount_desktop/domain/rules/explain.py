@@ -4,18 +4,14 @@ decimals (cut toward the comparison, ``spoken_limit``) while the decision itself
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from recount_desktop.domain.rules.assessment import Assessment
-from recount_desktop.domain.rules.findings import RecountStatus, spoken_limit
+from recount_desktop.domain.rules.findings import RecountStatus, grouped, spoken_limit
 from recount_desktop.domain.rules.limits import LimitTest
 from recount_desktop.domain.rules.settings import ReadingSettings
 
-STATUS_WORDS = {
-    RecountStatus.AUTOMATIC: "an automatic recount",
-    RecountStatus.ON_REQUEST: "a recount that must be held if requested",
-    RecountStatus.AT_OWN_EXPENSE: "a recount available at the requester's expense",
-    RecountStatus.NONE: "no recount route",
-    RecountStatus.NOT_APPLICABLE: "outside the recount statute",
-}
+STATUS_WORDS = {status: status.phrase for status in RecountStatus}
 
 
 def _votes(count: int) -> str:
@@ -25,20 +21,24 @@ def _votes(count: int) -> str:
 def _margin_sentence(a: Assessment) -> str:
     if a.facts.contest.is_question:
         outcome = "approved" if a.facts.outcome.approved else "rejected"
-        return f"The question was {outcome} ({a.margin_words}). Margin {_votes(a.margin)}."
+        margin = f"{grouped(a.exact_margin)} votes" if a.exact_margin is not None else _votes(a.margin)
+        return f"The question was {outcome} ({a.margin_words}). Margin {margin}."
+    party = f"In the {a.facts.nomination} nomination contest: " if a.facts.nomination else ""
     if a.facts.is_tied(a.choice):
         seat = "the last seat" if a.facts.contest.seats > 1 else "the seat"
-        return f"{a.choice} is tied with {a.compared_with} for {seat} ({a.margin_words}). Margin 0 votes."
-    return f"Margin {_votes(a.margin)}: {a.choice} trails {a.compared_with} ({a.margin_words})."
+        return f"{party}{a.choice} is tied with {a.compared_with} for {seat} ({a.margin_words}). Margin 0 votes."
+    return f"{party}Margin {_votes(a.margin)}: {a.choice} trails {a.compared_with} ({a.margin_words})."
 
 
 def _limit_sentence(test: LimitTest) -> str:
-    limit = spoken_limit(test.limit, test.boundary)
+    scale = test.margin.scale  # a margin counted as yes minus no is shown as the statute's distance
+    limit = spoken_limit(test.limit / scale, test.boundary)
+    margin = grouped(Fraction(test.margin.votes, scale))
     if test.boundary == "==" or (test.lowest and test.boundary != "<"):
-        compare = f"{test.margin.votes:,} {'=' if test.within else 'is not'} {limit}"
+        compare = f"{margin} {'=' if test.within else 'is not'} {limit}"
     else:
         sign = test.boundary if test.within else (">" if test.boundary == "<=" else ">=")
-        compare = f"{test.margin.votes:,} {sign} {limit}"
+        compare = f"{margin} {sign} {limit}"
     result = "within" if test.within else "not within"
     return (
         f"Limit under {test.part.citation or test.rule.citation}: {test.words} = "
@@ -50,6 +50,8 @@ def _status_sentence(a: Assessment) -> str:
     who = a.requested_by
     if a.waived:
         return f"{a.choice} has waived the automatic recount, so none is held for this candidate."
+    if "recount_held" in a.flags:
+        return f"On these amended totals the margin is {STATUS_WORDS[a.status]} territory under {a.citation}."
     if a.status is RecountStatus.NONE:
         if a.rule.status != RecountStatus.NONE.value:
             return f"No recount is available under {a.citation}: the margin is outside its limit."
@@ -76,6 +78,8 @@ def _trigger_sentence(a: Assessment) -> str | None:
 
 
 def _change_sentence(a: Assessment) -> str | None:
+    if a.change_text:
+        return a.change_text
     if a.votes_to_change is None:
         return (
             "No number of added 'no' votes changes this result (a fixed number of 'yes' votes is required)."

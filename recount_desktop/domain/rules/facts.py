@@ -7,13 +7,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from recount_desktop.domain.outcome import ChoiceOutcome, ContestOutcome, contest_outcome, yes_and_no_sides
-from recount_desktop.domain.records import (
-    Contest,
-    ContestStatistics,
-    Election,
-    ElectionType,
-    is_aggregate_write_in,
-)
+from recount_desktop.domain.records import Contest, ContestStatistics, Election, ElectionType
 
 
 def require_counts(totals: Mapping[str, object]) -> dict[str, int]:
@@ -46,19 +40,39 @@ class ContestFacts:
     election_total_votes: int | None
     ballots_by_county: Mapping[str, int] | None
     precinct_count: int | None
+    write_ins_in_total: bool = True
+    nomination: str | None = None  # the party whose nomination this is, in a partisan primary (NE-2)
+    ballots_estimated: bool = False  # ballots per county worked out from votes: the file has no ballots cast
+    election_date_known: bool = True  # False for a tally file with no Election Date: no deadline is counted
+    recount_held: bool = False  # the totals are the amended totals after a recount
 
     @property
     def total(self) -> int:
-        """Votes for all candidates, or for and against: undervotes and overvotes excluded (RULES.md X-1)."""
-        return sum(self.totals.values())
+        """Votes for all candidates, or for and against: undervotes and overvotes excluded; aggregate
+        write-in lines counted unless the reading in force leaves them out (RULES.md X-1)."""
+        if self.write_ins_in_total:
+            return sum(self.totals.values())
+        return sum(v for n, v in self.totals.items() if not self.contest.is_write_in_line(n))
 
     @property
     def ranking(self) -> tuple[tuple[str, int], ...]:
+        """Every line of the contest, write-in lines included, most votes first (for display)."""
         return self.outcome.ranking
 
     @property
+    def candidate_ranking(self) -> tuple[tuple[str, int], ...]:
+        """The ranking without aggregate write-in lines: never a winner, never the top vote-getter (X-1)."""
+        if self.contest.is_question:
+            return self.ranking
+        return tuple((n, v) for n, v in self.ranking if not self.contest.is_write_in_line(n))
+
+    @property
+    def write_in_votes(self) -> int:
+        return sum(v for n, v in self.totals.items() if self.contest.is_write_in_line(n))
+
+    @property
     def top(self) -> tuple[str, int]:
-        return self.ranking[0]
+        return self.candidate_ranking[0]
 
     @property
     def last_seat(self) -> tuple[str, int]:
@@ -66,7 +80,8 @@ class ContestFacts:
         if self.contest.is_question:
             winner = self.outcome.winners[0]
             return winner, self.totals[winner]
-        return self.ranking[min(self.contest.seats, len(self.ranking)) - 1]
+        ranking = self.candidate_ranking
+        return ranking[min(self.contest.seats, len(ranking)) - 1]
 
     def sides(self) -> tuple[str, int, str, int]:
         yes, no = yes_and_no_sides(self.contest)
@@ -79,7 +94,7 @@ class ContestFacts:
         return tuple(
             name
             for name, result in self.outcome.choice_outcomes
-            if result is not ChoiceOutcome.ELECTED and not is_aggregate_write_in(name)
+            if result not in (ChoiceOutcome.ELECTED, ChoiceOutcome.WRITE_IN)
         )
 
     def is_tied(self, choice: str) -> bool:
@@ -94,6 +109,12 @@ def build_facts(
     election_total_votes: int | None,
     ballots_by_county: Mapping[str, int] | None,
     precinct_count: int | None,
+    *,
+    write_ins_in_total: bool = True,
+    nomination: str | None = None,
+    ballots_estimated: bool = False,
+    election_date_known: bool = True,
+    recount_held: bool = False,
 ) -> ContestFacts:
     counts = require_counts(totals)
     for value in (election_total_votes, precinct_count, *(ballots_by_county or {}).values()):
@@ -109,6 +130,11 @@ def build_facts(
         election_total_votes,
         ballots_by_county,
         precinct_count,
+        write_ins_in_total,
+        nomination,
+        ballots_estimated,
+        election_date_known,
+        recount_held,
     )
 
 

@@ -26,6 +26,28 @@ class RecountStatus(StrEnum):
         """Higher is a stronger claim to a recount; used to check that a closer race is never weaker."""
         return {"automatic": 3, "on_request": 2, "at_own_expense": 1, "none": 0, "not_applicable": 0}[self]
 
+    @property
+    def label(self) -> str:
+        """The status as the window and the printed report name it, so the two always agree."""
+        return _STATUS_NAMES[self][0]
+
+    @property
+    def phrase(self) -> str:
+        """The status inside an explanation's sentence ("... is within an automatic recount")."""
+        return _STATUS_NAMES[self][1]
+
+
+# The one table of status names: (label in the window and the report, phrase inside a sentence).
+_STATUS_NAMES = {
+    RecountStatus.AUTOMATIC: ("Automatic recount", "an automatic recount"),
+    RecountStatus.ON_REQUEST: ("Recount on request", "a recount that must be held if requested"),
+    RecountStatus.AT_OWN_EXPENSE: (
+        "At requester's expense", "a recount available at the requester's expense"
+    ),
+    RecountStatus.NONE: ("No recount route", "no recount route"),
+    RecountStatus.NOT_APPLICABLE: ("Not applicable", "outside the recount statute"),
+}
+
 
 def decimal_text(value: Fraction) -> str:
     """An exact fraction as a decimal string; the limits here always terminate (1/100, 1/200, 1/400)."""
@@ -85,10 +107,32 @@ class Finding:
     secondary: bool = False
     incomplete_data: bool = False
     waived: bool = False
+    notes: tuple[str, ...] = ()  # the finding's notes, each a sentence a board member can read aloud
+    flags: tuple[str, ...] = ()  # review flags (``FLAG_WORDS`` keys): points a person must check
+    exact_margin: Fraction | None = None  # set when the statute's margin is not whole (|yes - T/2|, T odd)
 
     @property
     def threshold_text(self) -> str | None:
         return None if self.threshold is None else decimal_text(self.threshold)
+
+
+# Review flags a finding can carry, with the words a board reads. JSON carries the keys.
+FLAG_WORDS = {
+    "inferred": "rests on a reading of the statute, not its plain words",
+    "secondary": "rests in part on a secondary source, not statute text",
+    "incomplete_data": "rests on incomplete precinct data",
+    "review": "needs review by hand",
+    "needs_attribute": "a contest attribute must be set before the finding is final",
+    "party_missing": "a primary with no party recorded for some candidates",
+    "weekend": "a deadline falls on a weekend",
+    "holiday": "a deadline falls on a legal holiday",
+    "date_unknown": "a deadline cannot be counted until a date is set",
+    "county_part_only": "the county's file holds only part of the contest",
+    "estimated": "a figure is estimated",
+    "waived": "the candidate waived the recount",
+    "recount_held": "the recount has already been held",
+    "version": "the statute text in force may differ from the text encoded",
+}
 
 
 @dataclass(frozen=True)
@@ -100,6 +144,7 @@ class ContestAnalysis:
     outcome: ContestOutcome
     findings: tuple[Finding, ...]
     notes: tuple[str, ...] = ()
+    needs: tuple[str, ...] = ()  # contest attributes the board must set before a finding is final
 
     def finding_for(self, choice: str) -> Finding:
         for finding in self.findings:

@@ -7,13 +7,13 @@ with the exact Fraction is the same as the cross-multiplication RULES.md asks fo
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from recount_desktop.domain.records import Approval
 from recount_desktop.domain.rules.facts import ContestFacts, fraction_words
 from recount_desktop.domain.rules.findings import grouped
-from recount_desktop.domain.rules.ruleset import Margin, Rule, Threshold, TotalCondition
+from recount_desktop.domain.rules.ruleset import Boundary, Margin, Rule, Threshold, TotalCondition
 from recount_desktop.domain.rules.settings import ReadingSettings
 
 
@@ -24,6 +24,11 @@ class MeasuredMargin:
     words: str
     scale: int = 1  # 2 when the margin is measured as yes-minus-no against a limit on yes-minus-T/2
     readings: tuple[str, ...] = ()
+
+    @property
+    def exact(self) -> Fraction | None:
+        """The statute's margin when it is not counted in whole votes (|yes - T/2| is |yes - no| / 2)."""
+        return Fraction(self.votes, self.scale) if self.scale != 1 else None
 
 
 @dataclass(frozen=True)
@@ -74,10 +79,13 @@ def measure_margin(
     measure = spec.measure
     if facts.contest.is_question:
         yes, yes_votes, no, no_votes = facts.sides()
-        if measure == "to_required":
-            return _margin_to_required(spec, facts, yes, yes_votes, no_votes, settings)
+        key = spec.supermajority_reading if facts.contest.approval.rule != "majority" else None
+        if measure == "to_required" or (key and settings.value(key) == "to_required"):
+            measured = _margin_to_required(spec, facts, yes, yes_votes, no_votes, settings)
+            return replace(measured, readings=measured.readings + ((key,) if key else ()))
         other = no if loser == yes else yes
-        return MeasuredMargin(abs(yes_votes - no_votes), other, f"{yes} {yes_votes:,}, {no} {no_votes:,}")
+        words = f"{yes} {yes_votes:,}, {no} {no_votes:,}"
+        return MeasuredMargin(abs(yes_votes - no_votes), other, words, readings=(key,) if key else ())
     name, votes = facts.last_seat
     readings: tuple[str, ...] = ()
     key = spec.multi_seat_reading
@@ -86,7 +94,7 @@ def measure_margin(
         if settings.value(key) == "top_candidate":
             name, votes = facts.top
     if name == loser:  # tied for a single seat: measure to the candidate level with the loser
-        name = next(n for n, v in facts.ranking if v == votes and n != loser)
+        name = next(n for n, v in facts.candidate_ranking if v == votes and n != loser)
     gap = votes - facts.totals[loser]
     return MeasuredMargin(gap, name, f"{loser} {facts.totals[loser]:,}, {name} {votes:,}", readings=readings)
 
@@ -102,9 +110,8 @@ def _margin_to_required(
     if approval.rule == "majority" and key:
         if settings.value(key) == "half":
             # |yes - T/2| is |yes - no| / 2: measure the whole difference against twice the limit.
-            words = (
-                f"{counts}; measured from half of the {total:,} votes, {grouped(Fraction(total, 2))}, "
-                f"and counted as {yes} minus {no}, which is twice that distance"
+            words = f"{counts}; the number required for approval is half of the {total:,} votes, " + (
+                f"{grouped(Fraction(total, 2))}"
             )
             return MeasuredMargin(
                 abs(yes_votes - no_votes), "the number required for approval", words, 2, (key,)
@@ -206,8 +213,6 @@ def apply_limit(rule: Rule, facts: ContestFacts, loser: str, settings: ReadingSe
         readings += denominator[2]
         limit = part.fraction * denominator[0] * margin.scale
         words = f"{fraction_words(part.fraction)} of {denominator[1]}"
-        if margin.scale != 1:
-            words += ", doubled because the margin is counted as yes minus no"
     else:
         assert part.votes is not None
         limit, words = Fraction(part.votes), f"{part.votes:,} vote{'s' if part.votes != 1 else ''}"
@@ -220,10 +225,10 @@ def apply_limit(rule: Rule, facts: ContestFacts, loser: str, settings: ReadingSe
         readings += (part.tie_reading,)
         if boundary == "==":
             if settings.value(part.tie_reading) == "allow":
-                boundary = "<="
+                boundary = Boundary.AT_MOST
                 if margin.votes == 0:
                     notes.append(
-                        "A tie is read as qualifying for the one-vote recount (inferred; RULES.md UT-2)."
+                        "A tie is read as qualifying for the one-vote recount (inferred: a tie is closer than one vote)."
                     )
             else:
                 lowest = int(limit)

@@ -9,10 +9,18 @@ from recount_desktop.domain.records import State
 from recount_desktop.domain.rules.findings import ContestAnalysis, Finding
 
 
+def _margin(finding: Finding) -> int | float:
+    """Whole votes; the statute's margin |yes - T/2| on an odd total is a half vote, written as such."""
+    exact = finding.exact_margin
+    if exact is None or exact.denominator == 1:
+        return finding.margin if exact is None else int(exact)
+    return float(exact)  # a half: exact in binary, so no figure is rounded
+
+
 def finding_to_json(finding: Finding) -> dict[str, Any]:
     return {
         "choice": finding.choice,
-        "margin": finding.margin,
+        "margin": _margin(finding),
         "recount": finding.recount.value,
         "threshold": finding.threshold_text,
         "citation": finding.citation,
@@ -22,6 +30,8 @@ def finding_to_json(finding: Finding) -> dict[str, Any]:
         "cost": finding.cost,
         "signatures_required": finding.signatures_required,
         "explanation": finding.explanation,
+        "notes": list(finding.notes),
+        "flags": list(finding.flags),
     }
 
 
@@ -37,6 +47,8 @@ def contest_to_json(analysis: ContestAnalysis) -> dict[str, Any]:
             for name, votes in analysis.outcome.ranking
         ],
         "findings": [finding_to_json(f) for f in analysis.findings],
+        "notes": list(analysis.notes),
+        "needs": list(analysis.needs),
     }
 
 

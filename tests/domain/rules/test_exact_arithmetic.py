@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 from recount_desktop.domain import Choice, Contest, Election, ElectionResults, Precinct, Tally
-from recount_desktop.domain.rules.engine import ballots_by_county
+from recount_desktop.domain.rules.contests import ballots_by_county
 
 
 def test_ballots_by_county_divides_exactly_not_in_floating_point() -> None:

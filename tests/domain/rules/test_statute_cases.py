@@ -305,24 +305,23 @@ CASES: list[Case] = [
     Q("OK", 10000, 5000, "No", "on_request", 0, "150", 1, approval="2/3", signatures=150),
     # ---- Oklahoma 8-111(E)(2): statewide question, automatic if |yes - R| <= 1/2% (statutory) or 1%
     #      (constitutional) of T, fund >= $250,000; otherwise (E)(1) Governor/AG at their expense.
-    #      OK-8 default R = T/2: |yes - T/2| <= T/200 is |yes - no| <= T/100, so the engine states the
-    #      margin as
-    #      yes minus no and the limit doubled (the same comparison in whole votes).
-    # OK (E)(2)(a): T=10,000, |5050 - 5000| = 50 <= 50 -> automatic; shown as |yes-no| 100 <= 100
-    Q("OK", 5050, 4950, "No", "automatic", 100, "100", 100, scope="statewide", measure_type="statutory"),
-    # OK (E)(2)(a): |5051 - 5000| = 51 > 50 -> (E)(1) at_own_expense; shown as 102 > 100
-    Q("OK", 5051, 4949, "No", "at_own_expense", 102, "100", 102, scope="statewide", measure_type="statutory"),
-    # OK (E)(2)(b) constitutional: 1% of 10,000 = 100 = |5100 - 5000| -> automatic; shown as 200 <= 200
-    Q("OK", 5100, 4900, "No", "automatic", 200, "200", 200, scope="statewide", measure_type="constitutional"),
-    # OK (E)(2)(b): |5101 - 5000| = 101 > 100 -> at_own_expense; shown as 202 > 200
+    #      OK-8 default R = T/2. The margin and the limit are the statute's own (CONTRACT.md): |yes - T/2|
+    #      against T/200, not yes minus no against a doubled limit (issue 12, item 10).
+    # OK (E)(2)(a): T=10,000, |5050 - 5000| = 50 <= 50 -> automatic
+    Q("OK", 5050, 4950, "No", "automatic", 50, "50", 100, scope="statewide", measure_type="statutory"),
+    # OK (E)(2)(a): |5051 - 5000| = 51 > 50 -> (E)(1) at_own_expense
+    Q("OK", 5051, 4949, "No", "at_own_expense", 51, "50", 102, scope="statewide", measure_type="statutory"),
+    # OK (E)(2)(b) constitutional: 1% of 10,000 = 100 = |5100 - 5000| -> automatic
+    Q("OK", 5100, 4900, "No", "automatic", 100, "100", 200, scope="statewide", measure_type="constitutional"),
+    # OK (E)(2)(b): |5101 - 5000| = 101 > 100 -> at_own_expense
     Q(
         "OK",
         5101,
         4899,
         "No",
         "at_own_expense",
-        202,
-        "200",
+        101,
+        "100",
         202,
         scope="statewide",
         measure_type="constitutional",
@@ -334,8 +333,8 @@ CASES: list[Case] = [
         4950,
         "No",
         "at_own_expense",
-        100,
-        "100",
+        50,
+        "50",
         100,
         scope="statewide",
         measure_type="statutory",
@@ -369,8 +368,8 @@ CASES: list[Case] = [
         measure_type="statutory",
         readings=OK_PLUS_ONE,
     ),
-    # OK-8 R = T/2 on the same totals: |4950 - 5000| = 50 <= 50 -> automatic (shown as 100 <= 100)
-    Q("OK", 4950, 5050, "Yes", "automatic", 100, "100", 101, scope="statewide", measure_type="statutory"),
+    # OK-8 R = T/2 on the same totals: |4950 - 5000| = 50 <= 50 -> automatic
+    Q("OK", 4950, 5050, "Yes", "automatic", 50, "50", 101, scope="statewide", measure_type="statutory"),
     # ---- Montana 13-16-201(1)(a): single-county office, m <= max(T/400, 10) -> on_request (petition, county
     #      pays); else 13-16-211 bond band T/400 < m <= T/200 -> at_own_expense; else none (court only, 301).
     # MT (1)(a): T=8000 -> max(20, 10) = 20; margin 20 <= 20 -> on_request
