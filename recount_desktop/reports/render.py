@@ -25,6 +25,7 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from recount_desktop.domain.rules import RecountStatus
 from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.reports.fonts import REGULAR
 from recount_desktop.reports.model import ContestSummary, ReportData, Signatory
@@ -40,10 +41,7 @@ from recount_desktop.reports.styles import (
     para,
 )
 
-STATUS_WORDS = {
-    "automatic": "Automatic recount", "on_request": "Recount on request", "at_own_expense":
-    "At requester's expense", "none": "No recount route", "not_applicable": "Not applicable",
-}
+STATUS_WORDS = {status.value: status.label for status in RecountStatus}
 CONTENT_WIDTH = LETTER[0] - 1.2 * inch
 
 

@@ -23,11 +23,11 @@ def _listed(page: ContestsPage) -> list[tuple[str, str]]:
 def test_the_sample_contests_carry_their_recount_badges(sample_window) -> None:
     page = sample_window.contests_page
     assert _listed(page) == [
-        ("County Commissioner District 2", "At own expense"),
-        ("County Sheriff", "At own expense"),
-        ("Mayor of Plattsmouth", "Automatic"),
-        ("Plattsmouth School Board (Vote For 3)", "Automatic"),
-        ("Library Levy Question", "None"),
+        ("County Commissioner District 2", "At requester's expense"),
+        ("County Sheriff", "At requester's expense"),
+        ("Mayor of Plattsmouth", "Automatic recount"),
+        ("Plattsmouth School Board (Vote For 3)", "Automatic recount"),
+        ("Library Levy Question", "No recount route"),
     ]
     colour = page.proxy.index(2, 6).data(Qt.ItemDataRole.BackgroundRole).color().name()
     assert colour != page.proxy.index(0, 6).data(Qt.ItemDataRole.BackgroundRole).color().name()
