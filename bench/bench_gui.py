@@ -7,7 +7,7 @@ tallies); (ii) the baseline: ``open_election_file`` + ``results()`` + ``analyze_
 until the window is shown and the first contest's choices, findings and precincts are on screen.
 Then (iv) the clerk's loop: save tally sheets on the entry page (each one commits and updates the
 window) and report the time per save; and (v) scroll the 3,000-precinct table from top to bottom,
-one page at a time, repainting each step. Prints gui/core (issue 7 goal: at most 1.5).
+one page at a time, repainting each step. Prints gui/core (the goal: at most 1.5).
 ``--scale 0.1`` runs a tenth of the precincts for a quick look.
 """
 

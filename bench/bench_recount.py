@@ -4,7 +4,7 @@ In one run: (i) import the election's tallies (a long-layout workbook, 3,000 x 1
 new election file, the baseline; (ii) set every contest's recount scope to all precincts; (iii) enter
 each paper sheet twice, by two clerks, through ``recount.sheets.enter_sheet`` (the call the GUI makes:
 one committed transaction and audit entry per saved sheet); (iv) ``reconcile`` the election.
-Prints entries per second and reconcile/import (issue 5: reconciliation no slower than the import).
+Prints entries per second and reconcile/import (the goal: reconciliation no slower than the import).
 ``--scale 0.1`` runs a tenth of the precincts for a quick look. Entering takes a minute at full size (one
 fsync'd transaction per sheet), so ``--keep DIR`` keeps the entered election file in DIR and later runs
 at the same scale reconcile a copy of it instead of entering again; the import is still timed afresh in

@@ -2,7 +2,7 @@
 
 Built first and tested exactly; ``render`` only lays it out. Nothing here depends on the clock or
 the machine: the "date prepared" is the date of the last change recorded in the audit log, so the
-same election file always gives the same report (issue 6, reproducible).
+same election file always gives the same report, byte for byte.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ from recount_desktop.store import ElectionFile
 from recount_desktop.store.audit import AuditEntry
 
 
-# -- rules engine (issue 4) -------------------------------------------------------------------------
+# -- rules engine --------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class MarginFindings:
     by_contest: Mapping[str, tuple[FindingLine, ...]]
@@ -89,7 +89,7 @@ def readings_in_force(state: str, settings: Mapping[str, str]) -> tuple[ReadingL
     return tuple(lines)
 
 
-# -- recount (issue 5) --------------------------------------------------------------------------------
+# -- recount -------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class ReconciledContest:
     contest: str
@@ -202,7 +202,7 @@ def contest_sheets(statuses: Iterable[SheetStatus]) -> ContestSheets:
     return ContestSheets(tuple(records), over_under)
 
 
-# -- audit log: import provenance (issue 3) ---------------------------------------------------------
+# -- audit log: import provenance ----------------------------------------------------------------------
 def import_sources(entries: Iterable[AuditEntry]) -> tuple[SourceFile, ...]:
     """The files imported into the election, from the audit log's ``results.replace`` entries."""
     sources = []
