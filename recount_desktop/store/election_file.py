@@ -8,14 +8,16 @@ audit entry land together or not at all, and there is no other way to write.
 from __future__ import annotations
 
 import getpass
+import os
 import sqlite3
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
 from recount_desktop.domain import Election, ElectionResults
 from recount_desktop.store import audit
+from recount_desktop.store.data_state import DigestTracker, verify_state
 from recount_desktop.store.errors import ElectionFileError
 from recount_desktop.store.mapping import (
     read_contest_attributes,
@@ -25,7 +27,14 @@ from recount_desktop.store.mapping import (
     write_election,
     write_results,
 )
-from recount_desktop.store.schema import migrate, refuse_newer
+from recount_desktop.store.schema import (
+    DATA_DIGEST_VERSION,
+    SCHEMA_VERSION,
+    migrate,
+    refuse_newer,
+    schema_version,
+    trigger_problems,
+)
 
 SUFFIX = ".canvass"
 
@@ -40,9 +49,14 @@ def default_operator() -> str:
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    """A connection with foreign keys on; nothing is written to the file yet."""
-    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+def _connect(path: Path, read_only: bool = False) -> sqlite3.Connection:
+    """A connection with foreign keys on; nothing is written to the file yet.
+
+    Read-only (a burned disc, a write-protected stick, a read-only share): SQLite is told the file
+    cannot change (``immutable=1``), so it neither writes nor looks for lock or journal files beside it.
+    """
+    target = f"{path.resolve().as_uri()}?mode=ro&immutable=1" if read_only else str(path)
+    conn = sqlite3.connect(target, isolation_level=None, check_same_thread=False, uri=read_only)
     try:
         conn.execute("PRAGMA foreign_keys = ON")
         conn.execute("PRAGMA busy_timeout = 5000")
@@ -52,23 +66,50 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _use_wal(conn: sqlite3.Connection, path: Path) -> None:
-    """Switch to write-ahead logging. This rewrites the file header, so it runs only once the file is
-    known to be an election file: a stranger's SQLite file must be left as it was."""
-    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-    if str(mode).lower() != "wal":
-        raise ElectionFileError(f"{path}: cannot switch the file to write-ahead logging ({mode})")
+def _use_rollback_journal(conn: sqlite3.Connection, path: Path) -> None:
+    """Keep the file whole between writes: a rollback journal, not write-ahead logging.
+
+    With write-ahead logging, committed changes can live only in ``FILE-wal`` after a crash, and a copy
+    of the ``.canvass`` file alone silently lacks them; with a rollback journal every commit is in the
+    main file (a ``-journal`` beside it only ever holds the undo of an unfinished write). Switching from
+    WAL (files written before issue 15) checkpoints the log into the file. This rewrites the file
+    header, so it runs only once the file is known to be an election file.
+    """
+    mode = str(conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0]).lower()
+    if mode != "delete":
+        raise ElectionFileError(f"{path}: cannot switch the file to a rollback journal ({mode}); "
+                                "is it open in an older version of Recount Desktop?")
     # FULL: a committed change survives a power cut, not just a crash of the program.
     conn.execute("PRAGMA synchronous = FULL")
+
+
+def _is_read_only(path: Path) -> bool:
+    """Whether the file cannot be written here: write-protected, or on read-only media or a share.
+    The folder matters too: the rollback journal is written beside the file."""
+    return not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+
+
+def _saving_error(path: Path, error: sqlite3.Error) -> ElectionFileError:
+    text = str(error)
+    if "full" in text.lower():
+        return ElectionFileError(f"{path}: the disk is full; the change was not saved and the election "
+                                 "file is as it was. Free some space and try again")
+    return ElectionFileError(f"{path}: the change was not saved ({text})")
 
 
 class ElectionFile:
     """An open election file. Use ``open_election_file`` or ``create_election_file``."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, operator: str) -> None:
+    def __init__(self, conn: sqlite3.Connection, path: Path, operator: str, *, read_only: bool = False,
+                 warnings: tuple[str, ...] = ()) -> None:
         self._conn = conn
         self.path = path
         self.operator = operator
+        self.read_only = read_only
+        # What the window must show loudly on opening: guard triggers dropped or changed, a read-only
+        # file that cannot be brought up to date.
+        self.warnings = warnings
+        self._tracker = DigestTracker(conn)
 
     # -- writing -------------------------------------------------------------------------
     @contextmanager
@@ -80,6 +121,10 @@ class ElectionFile:
         """
         if self._conn.in_transaction:
             raise RuntimeError("transactions do not nest: finish the current change first")
+        if self.read_only:
+            raise ElectionFileError(f"{self.path}: the election file is read-only (write-protected or on "
+                                    "read-only media); nothing can be changed. Copy it somewhere writable "
+                                    "to change it")
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as error:
@@ -88,15 +133,26 @@ class ElectionFile:
                 "another window, or read-only?"
             ) from error
         try:
+            self._tracker.begin(self.path)
             yield self._conn
-            audit.append_entry(self._conn, self.operator, action, details)
+            data_digest = self._tracker.finish()
+            audit.append_entry(self._conn, self.operator, action, details, data_digest)
             self._conn.execute("COMMIT")
         except sqlite3.OperationalError as error:  # disk full, file made read-only, I/O error
-            self._conn.execute("ROLLBACK")
-            raise ElectionFileError(f"{self.path}: the change was not saved ({error})") from error
+            self._rollback()
+            raise _saving_error(self.path, error) from error
         except BaseException:
-            self._conn.execute("ROLLBACK")
+            self._rollback()
             raise
+        finally:
+            self._tracker.end()
+
+    def _rollback(self) -> None:
+        # A COMMIT that fails on a full disk may already have ended the transaction (SQLite rolls it
+        # back itself): a second ROLLBACK would raise "no transaction is active" over the real error.
+        if self._conn.in_transaction:
+            with suppress(sqlite3.OperationalError):
+                self._conn.execute("ROLLBACK")
 
     def update_election(self, election: Election) -> None:
         """Change the election record; the audit entry keeps the values before and after."""
@@ -193,7 +249,29 @@ class ElectionFile:
         return list(audit.read_entries(self._conn))
 
     def verify_audit(self) -> audit.ChainReport:
-        return audit.verify_chain(self._conn)
+        """The chain, the guard triggers, and the data against the head entry's recorded digest."""
+        with self.read() as conn:
+            report = verify_state(conn, audit.verify_chain(conn))
+            problems = tuple(trigger_problems(conn))
+        if problems:
+            return audit.ChainReport(report.entries, report.head_hash, report.broken_at, report.problem,
+                                     report.differences, problems, report.data_bound_from)
+        return report
+
+    def head_hash(self) -> str:
+        last = audit.head(self._conn)
+        return last[1] if last else audit.GENESIS_HASH
+
+    def archive(self, out: str | Path) -> audit.ChainReport:
+        """A consistent, checked copy of the election in ``out`` (which must not exist).
+
+        SQLite's backup API copies one consistent state even while another program writes; the copy is
+        then opened and verified (integrity, chain, data) before it takes its name, so a half-written or
+        failing copy never appears under ``out``.
+        """
+        from recount_desktop.store.archive import archive_copy
+
+        return archive_copy(self._conn, self.path, Path(out))
 
     def close(self) -> None:
         self._conn.close()
@@ -218,38 +296,61 @@ def _election_details(election: Election) -> dict[str, Any]:
 
 
 def create_election_file(path: str | Path, election: Election, operator: str | None = None) -> ElectionFile:
-    """Create a new election file; refuse to overwrite an existing one."""
+    """Create a new election file; refuse to overwrite an existing one. A file that cannot be
+    completed (disk full, no permission) is removed, with its journal: nothing is left behind."""
     path = Path(path)
     if path.exists():
         raise ElectionFileError(f"{path}: a file of that name already exists; choose another name")
     if not path.parent.is_dir():
         raise ElectionFileError(f"{path}: the folder {path.parent} does not exist")
-    conn = _connect(path)
     try:
-        _use_wal(conn, path)
-        migrate(conn, str(path))
-    except (sqlite3.DatabaseError, ElectionFileError) as error:
-        conn.close()
-        path.unlink(missing_ok=True)
+        conn = _connect(path)
+    except sqlite3.Error as error:
         raise ElectionFileError(f"{path}: cannot create the election file ({error})") from error
-    store = ElectionFile(conn, path, operator or default_operator())
-    with store.transaction("election.create", _election_details(election)) as tx:
-        write_election(tx, election)
+    try:
+        _use_rollback_journal(conn, path)
+        migrate(conn, str(path))
+        store = ElectionFile(conn, path, operator or default_operator())
+        with store.transaction("election.create", _election_details(election)) as tx:
+            write_election(tx, election)
+    except (sqlite3.Error, ElectionFileError) as error:
+        conn.close()
+        _remove_partial(path)
+        text = str(error)
+        if "disk is full" in text or "full" in text.lower():
+            raise ElectionFileError(f"{path}: the disk is full; no election file was created") from error
+        raise ElectionFileError(f"{path}: cannot create the election file ({error})") from error
     return store
 
 
+def _remove_partial(path: Path) -> None:
+    for leftover in (path, *(path.with_name(path.name + s) for s in ("-journal", "-wal", "-shm"))):
+        leftover.unlink(missing_ok=True)
+
+
 def open_election_file(path: str | Path, operator: str | None = None) -> ElectionFile:
-    """Open an election file: check it, migrate an older one, refuse a newer one."""
+    """Open an election file: check it, migrate an older one, refuse a newer one.
+
+    A file that cannot be written here is opened read-only (``ElectionFile.read_only``): everything
+    that reads works, every change is refused with a plain message.
+    """
     path = Path(path)
     _check_header(path)
-    conn = _connect(path)
+    read_only = _is_read_only(path)
+    conn = _connect(path, read_only)
+    warnings: list[str] = []
     try:
         _check_integrity(conn, path)
-        refuse_newer(conn, str(path))
-        _use_wal(conn, path)
-        migrate(conn, str(path))
+        found = refuse_newer(conn, str(path))
+        if read_only:
+            warnings += _read_only_warnings(path, found)
+        else:
+            _use_rollback_journal(conn, path)
+            migrate(conn, str(path))
         if conn.execute("SELECT COUNT(*) FROM election").fetchone()[0] != 1:
             raise ElectionFileError(f"{path}: the file holds no election record")
+        warnings += [f"{path}: {problem}: the file was changed outside the program; "
+                     "run `recount-desktop audit verify`" for problem in trigger_problems(conn)]
     except sqlite3.OperationalError as error:  # locked, read-only, no room: the file itself is fine
         conn.close()
         raise ElectionFileError(f"{path}: cannot open the election file ({error})") from error
@@ -259,7 +360,45 @@ def open_election_file(path: str | Path, operator: str | None = None) -> Electio
     except ElectionFileError:
         conn.close()
         raise
-    return ElectionFile(conn, path, operator or default_operator())
+    store = ElectionFile(conn, path, operator or default_operator(), read_only=read_only,
+                         warnings=tuple(warnings))
+    if not read_only:
+        _bind_data(store, found)
+    return store
+
+
+def _read_only_warnings(path: Path, version: int) -> list[str]:
+    if version < SCHEMA_VERSION:
+        raise ElectionFileError(
+            f"{path}: this election file was written by an older version of Recount Desktop (schema "
+            f"{version}) and must be brought up to date, which needs a writable copy; it is read-only "
+            "here. Copy it to a writable folder and open the copy"
+        )
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and wal.stat().st_size:
+        return [f"{path}: a write-ahead log ({wal.name}) lies beside this read-only file and cannot be "
+                "applied here: changes in it are not shown. Open the file where it can be written, or "
+                "make copies with `recount-desktop archive`"]
+    return []
+
+
+def _bind_data(store: ElectionFile, found_version: int) -> None:
+    """The first data digest of a file migrated from before schema 5: one entry, ``audit.data_bound``,
+    records the data as found at migration. Earlier entries stay as they were hashed; they bind no
+    data, which ``audit verify`` says (``ChainReport.data_bound_from``)."""
+    last = audit.head(store._conn)
+    if last is None or last[2] is not None:
+        return
+    try:
+        with store.transaction("audit.data_bound", {
+            "schema_found": found_version, "schema": schema_version(store._conn),
+            "note": f"first entry to record the data digest (schema {DATA_DIGEST_VERSION}): the data as "
+                    "found when the file was brought up to date; earlier entries bind no data",
+        }):
+            pass
+    except ElectionFileError:
+        store.close()
+        raise
 
 
 def _check_header(path: Path) -> None:

@@ -179,8 +179,77 @@ _V4 = [
                                 'local_district', 'special'))""",
 ]
 
-MIGRATIONS: tuple[list[str], ...] = (_V1, _V2, _V3, _V4)
+# Version 5 (issue 15): the audit log binds the data. Each entry records the digest of the data after
+# its change (``store.digest``), whose running sums are kept in ``data_digest``; the operator who typed
+# or imported each tally-sheet entry and the file it came from are stored with it; a random key per
+# election makes the tally-sheet digests in the log unguessable; and the append-only tables refuse an
+# INSERT whose key exists (INSERT OR REPLACE / REPLACE / UPSERT would otherwise delete the old row
+# without firing its DELETE trigger).
+_V5 = [
+    "ALTER TABLE audit_log ADD COLUMN data_digest TEXT",
+    """CREATE TABLE data_digest (
+        tbl TEXT PRIMARY KEY,
+        row_count INTEGER NOT NULL,
+        value TEXT NOT NULL
+    )""",
+    "ALTER TABLE recount_entry ADD COLUMN operator TEXT NOT NULL DEFAULT ''",
+    "ALTER TABLE recount_entry ADD COLUMN source TEXT NOT NULL DEFAULT ''",
+    """CREATE TABLE election_key (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        key TEXT NOT NULL
+    )""",
+    "INSERT INTO election_key (id, key) VALUES (1, lower(hex(randomblob(32))))",
+    """CREATE TRIGGER audit_log_no_replace BEFORE INSERT ON audit_log
+       WHEN EXISTS (SELECT 1 FROM audit_log WHERE seq = NEW.seq)
+       BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END""",
+    """CREATE TRIGGER recount_sheet_no_replace BEFORE INSERT ON recount_sheet
+       WHEN EXISTS (SELECT 1 FROM recount_sheet WHERE sheet_id = NEW.sheet_id)
+       BEGIN SELECT RAISE(ABORT, 'a tally sheet is voided, never replaced'); END""",
+    """CREATE TRIGGER recount_entry_no_replace BEFORE INSERT ON recount_entry
+       WHEN EXISTS (SELECT 1 FROM recount_entry WHERE id = NEW.id
+                    OR (sheet_id = NEW.sheet_id AND entry_number = NEW.entry_number))
+       BEGIN SELECT RAISE(ABORT, 'a tally sheet entry is never replaced'); END""",
+    """CREATE TRIGGER recount_entry_count_no_replace BEFORE INSERT ON recount_entry_count
+       WHEN EXISTS (SELECT 1 FROM recount_entry_count WHERE entry_id = NEW.entry_id AND choice = NEW.choice)
+       BEGIN SELECT RAISE(ABORT, 'a tally sheet entry is never replaced'); END""",
+    """CREATE TRIGGER election_key_no_change BEFORE UPDATE ON election_key
+       BEGIN SELECT RAISE(ABORT, 'the election key is never changed'); END""",
+    """CREATE TRIGGER election_key_no_delete BEFORE DELETE ON election_key
+       BEGIN SELECT RAISE(ABORT, 'the election key is never changed'); END""",
+]
+
+MIGRATIONS: tuple[list[str], ...] = (_V1, _V2, _V3, _V4, _V5)
+DATA_DIGEST_VERSION = 5  # the first schema whose audit entries record the data digest
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def _normalised(sql: str) -> str:
+    return " ".join(sql.split())
+
+
+def expected_triggers(version: int = SCHEMA_VERSION) -> dict[str, str]:
+    """The guard triggers a file of ``version`` holds, by name, as the migrations created them."""
+    found = {}
+    for statements in MIGRATIONS[:version]:
+        for statement in statements:
+            words = statement.split()
+            if words[:2] == ["CREATE", "TRIGGER"]:
+                found[words[2]] = _normalised(statement)
+    return found
+
+
+def trigger_problems(conn: sqlite3.Connection) -> list[str]:
+    """Guard triggers dropped, changed or added behind the program's back (names them)."""
+    expected = expected_triggers(min(schema_version(conn), SCHEMA_VERSION))
+    present = {
+        name: _normalised(sql or "")
+        for name, sql in conn.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
+    }
+    problems = [f"trigger {name} was dropped" for name in expected if name not in present]
+    problems += [f"trigger {name} was changed" for name in expected
+                 if name in present and present[name] != expected[name]]
+    problems += [f"trigger {name} was added outside the program" for name in present if name not in expected]
+    return problems
 
 
 def schema_version(conn: sqlite3.Connection) -> int:
@@ -210,6 +279,7 @@ def migrate(conn: sqlite3.Connection, path: str, target: int = SCHEMA_VERSION) -
             conn.execute(f"PRAGMA user_version = {version}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
     return schema_version(conn)

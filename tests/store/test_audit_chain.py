@@ -68,16 +68,17 @@ def test_altered_or_deleted_row_is_named(election_file, results, capsys, stateme
 def test_inserted_row_is_named(election_file, results, capsys) -> None:
     path = _populated(election_file, results)
     conn = sqlite3.connect(path)
-    prev = conn.execute("SELECT hash FROM audit_log WHERE seq = 2").fetchone()[0]
+    prev, data = conn.execute("SELECT hash, data_digest FROM audit_log WHERE seq = 2").fetchone()
     conn.close()
     # Make room after entry 2 and insert a well-formed entry 3 that chains from entry 2.
-    forged = audit.entry_hash(prev, 3, "2026-11-20T00:00:00.000000Z", "mallory", "setting.set", "{}")
+    forged = audit.entry_hash(prev, 3, "2026-11-20T00:00:00.000000Z", "mallory", "setting.set", "{}", data)
     _tamper(
         path,
         "UPDATE audit_log SET seq = seq + 100 WHERE seq >= 3",
         "UPDATE audit_log SET seq = seq - 99 WHERE seq >= 103",
-        "INSERT INTO audit_log VALUES (3, '2026-11-20T00:00:00.000000Z', 'mallory', 'setting.set', '{}',"
-        f" '{prev}', '{forged}')",
+        "INSERT INTO audit_log (seq, ts, operator, action, details, prev_hash, hash, data_digest)"
+        " VALUES (3, '2026-11-20T00:00:00.000000Z', 'mallory', 'setting.set', '{}',"
+        f" '{prev}', '{forged}', '{data}')",
     )
     assert main(["audit", "verify", str(path)]) == 1
     assert "broken at entry 4" in capsys.readouterr().err

@@ -29,9 +29,10 @@ def test_every_record_type_round_trips(tmp_path: Path, election: Election, resul
         assert store.results().tallies[0].vote_types == (("Election Day", 60), ("Early", 40))
 
 
-def test_file_uses_wal_foreign_keys_and_current_schema(election_file) -> None:
+def test_file_uses_a_rollback_journal_foreign_keys_and_current_schema(election_file) -> None:
+    # Issue 15: a rollback journal keeps every commit in the main file (a copy of it is whole).
     conn = sqlite3.connect(election_file.path)
-    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
     assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     conn.close()
     with pytest.raises(sqlite3.IntegrityError), election_file.transaction("test.orphan", {}) as tx:

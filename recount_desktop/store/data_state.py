@@ -1,0 +1,191 @@
+"""Binding the audit log to the data: the digest kept up to date through a change, and its check.
+
+``DigestTracker`` runs inside ``ElectionFile.transaction``: at the start it checks that the stored
+running digests are the ones the head entry recorded (so a change is never built on digests someone
+altered), it watches which tables the change writes (SQLite's authorizer, per statement, costs
+nothing per row) and, at the end, brings the digests up to date: additive tables from the rows the
+TEMP triggers captured, whole tables recomputed if the change touched them.
+
+``verify_state`` recomputes every digest from the tables and compares it with the head entry.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from recount_desktop.store import audit, digest
+from recount_desktop.store.audit import ChainReport, TableDifference
+from recount_desktop.store.digest import BY_NAME, TABLES, TableDigest
+from recount_desktop.store.errors import ElectionFileError
+
+_WRITES = {sqlite3.SQLITE_INSERT, sqlite3.SQLITE_UPDATE, sqlite3.SQLITE_DELETE}
+
+
+class DataChangedOutside(ElectionFileError):
+    """The file's data or digests were changed outside the program: no change is built on them."""
+
+
+class DigestTracker:
+    """Keeps the data digest of one connection's changes; one change at a time."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+        self._installed = False
+        self._writes: set[tuple[int, str]] = set()
+        self._start: dict[str, TableDigest] | None = None
+
+    def begin(self, path: object) -> None:
+        """Call right after BEGIN: check the stored digests against the head entry, start watching."""
+        if not self._installed:
+            for statement in digest.capture_statements():
+                self._conn.execute(statement)
+            self._installed = True
+        self._conn.execute(f"DELETE FROM {digest.CHANGE_TABLE}")
+        last = audit.head(self._conn)
+        recorded = last[2] if last else None
+        stored = digest.read_stored(self._conn)
+        if recorded is None:
+            self._start = None  # first digest of the file: computed whole at the end
+        elif set(stored) != set(BY_NAME) or digest.election_digest(stored) != recorded:
+            raise DataChangedOutside(
+                f"{path}: the election data or its digest were changed outside the program (they no "
+                f"longer match audit entry {last[0] if last else 0}); nothing was changed. "
+                f"Run `recount-desktop audit verify {path}` to see what differs."
+            )
+        else:
+            self._start = stored
+        self._writes = set()
+        # Setting an authorizer expires every prepared statement, so each statement this change runs
+        # is prepared (and seen) afresh, including the statement cache's.
+        self._conn.set_authorizer(self._authorize)
+
+    def _authorize(self, action: int, arg1: str | None, arg2: str | None, db: str | None,
+                   source: str | None) -> int:
+        if action in _WRITES and db == "main" and arg1:
+            self._writes.add((action, arg1))
+        return sqlite3.SQLITE_OK
+
+    def finish(self) -> str:
+        """The election digest after the change; the running digests are stored with it."""
+        self._conn.set_authorizer(None)
+        changes = digest.take_changes(self._conn)
+        if self._start is None:
+            now = digest.current_digests(self._conn)
+        else:
+            now = dict(self._start)
+            for spec in TABLES:
+                if spec.additive and spec.name in changes:
+                    now[spec.name] = digest.apply_changes(now[spec.name], changes[spec.name], spec.name)
+                elif not spec.additive and self._touched(spec.name):
+                    now[spec.name] = digest.whole_table_digest(self._conn, spec)
+        changed = {name: value for name, value in now.items() if self._start is None
+                   or self._start.get(name) != value}
+        digest.write_stored(self._conn, changed)
+        return digest.election_digest(now)
+
+    def _touched(self, table: str) -> bool:
+        parents = digest.CASCADES_FROM.get(table, frozenset())
+        return any(name == table or (action == sqlite3.SQLITE_DELETE and name in parents)
+                   for action, name in self._writes)
+
+    def end(self) -> None:
+        """After COMMIT or ROLLBACK: stop watching."""
+        self._conn.set_authorizer(None)
+        self._writes = set()
+
+
+# -- verification ----------------------------------------------------------------------------------
+def verify_state(conn: sqlite3.Connection, chain: ChainReport) -> ChainReport:
+    """The chain's report, completed with the check of the data against the head entry."""
+    last = audit.head(conn)
+    if not chain.ok or last is None or last[2] is None:
+        return chain
+    now = digest.current_digests(conn)
+    if digest.election_digest(now) == last[2]:
+        return chain
+    differences = _differences(conn, now, last[2])
+    later = ("; if the log is shorter than it was (its last entries removed), this is where it now ends"
+             if any(d.recorded_rows is not None and d.recorded_rows != d.current_rows for d in differences)
+             else "")
+    problem = (f"entry {last[0]} (the last) recorded the election's data as it stood after its change, "
+               "and the data no longer match it: they were changed outside the program" + later)
+    return ChainReport(chain.entries, chain.head_hash, broken_at=last[0], problem=problem,
+                       differences=differences, data_bound_from=chain.data_bound_from)
+
+
+def _differences(conn: sqlite3.Connection, now: dict[str, TableDigest],
+                 recorded: str) -> tuple[TableDifference, ...]:
+    """The tables whose rows differ from the head's record. The stored running digests say which,
+    when they are still the ones the head recorded; otherwise every table is compared with them and
+    the row counts recorded are unknown."""
+    stored = digest.read_stored(conn)
+    trusted = set(stored) == set(BY_NAME) and digest.election_digest(stored) == recorded
+    found = []
+    for spec in TABLES:
+        before = stored.get(spec.name)
+        if before is not None and before == now[spec.name]:
+            continue
+        rows = _named_rows(conn, spec.name)
+        found.append(TableDifference(spec.name, before.rows if before and trusted else None,
+                                     now[spec.name].rows, rows))
+    return tuple(found)
+
+
+def _named_rows(conn: sqlite3.Connection, table: str) -> tuple[str, ...]:
+    """Rows the audit log's own details can name: sheets whose state or count the log did not record,
+    and the election record's fields. Other tables are named without their rows."""
+    if table == "recount_sheet":
+        return _sheet_states_not_logged(conn)
+    if table in ("election", "board_member"):
+        return _election_fields_not_logged(conn, table)
+    return ()
+
+
+def _logged(conn: sqlite3.Connection, actions: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The details of every entry of these actions, oldest first."""
+    return [dict(entry.details) for entry in audit.read_entries(conn) if entry.action in actions]
+
+
+def _sheet_states_not_logged(conn: sqlite3.Connection) -> tuple[str, ...]:
+    logged: dict[str, str] = {}
+    for details in _logged(conn, ("sheet.enter", "sheets.import", "sheet.resolve", "sheet.void")):
+        for item in details.get("sheets", [details]):
+            if isinstance(item, dict) and "sheet_id" in item:
+                state = item.get("state") or ("voided" if "voided_by" in item else
+                                              "resolved" if "resolved_by" in item else None)
+                if state:
+                    logged[str(item["sheet_id"])] = str(state)
+    rows = conn.execute("SELECT sheet_id, state FROM recount_sheet ORDER BY sheet_id").fetchall()
+    named = [f"sheet {sheet_id} is {state!r} but the log last recorded {logged.get(sheet_id)!r}"
+             for sheet_id, state in rows if logged.get(sheet_id) != state]
+    named += [f"sheet {sheet_id} is in the log but not in the file"
+              for sheet_id in sorted(set(logged) - {row[0] for row in rows})]
+    return tuple(named[:20])
+
+
+def _election_fields_not_logged(conn: sqlite3.Connection, table: str) -> tuple[str, ...]:
+    logged: dict[str, Any] = {}
+    for details in _logged(conn, ("election.create", "election.update", "results.replace")):
+        if "election_changes" in details:
+            logged.update({k: v["new"] for k, v in details["election_changes"].items()})
+        elif "state" in details:
+            logged = {k: v for k, v in details.items() if k != "before"}
+    if not logged:
+        return ()
+    from recount_desktop.store.mapping import read_election
+
+    try:
+        current = read_election(conn)
+    except (ElectionFileError, ValueError):
+        return ("the election record cannot be read",)
+    now = {
+        "jurisdiction": current.jurisdiction, "name": current.name,
+        "election_date": current.election_date.isoformat(),
+        "canvass_date": current.canvass_date.isoformat() if current.canvass_date else None,
+        "board_members": [[m.name, m.title] for m in current.board_members],
+        "election_type": str(current.election_type), "state": str(current.state),
+    }
+    wanted = ("board_members",) if table == "board_member" else tuple(k for k in now if k != "board_members")
+    return tuple(f"{key} is {now[key]!r} but the log recorded {logged.get(key)!r}"
+                 for key in wanted if key in logged and logged[key] != now[key])
