@@ -362,8 +362,12 @@ class MainWindow(QMainWindow):
         screen = self.screen().availableGeometry()
         if self._geometry_restored and not self.isMaximized() and screen.contains(self.frameGeometry()):
             self.show()
-        else:
-            self.showMaximized()
+            return
+        # sized to the area first, for platforms without a window manager to maximise it
+        frame = 40  # a title bar and borders, before the window manager has drawn them
+        self.resize(min(self.width(), screen.width()), min(self.height(), screen.height() - frame))
+        self.move(screen.topLeft())
+        self.showMaximized()
 
     def _named_splitters(self) -> list[QSplitter]:
         """The splitters whose position a user sets once and expects to find again (named ones)."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QInputDialog, QMessageBox
 
 from recount_desktop.recount.scope import set_scope
@@ -64,7 +64,8 @@ def test_a_click_elsewhere_fills_it_too(sample_window, entry, qtbot) -> None:
     assert not entry.precinct.isEnabled()
 
 
-def test_unlocking_asks_why_and_the_reason_is_in_the_audit_log(sample_window, entry, qtbot, monkeypatch) -> None:
+def test_unlocking_asks_why_and_the_reason_is_in_the_audit_log(
+        sample_window, entry, qtbot, monkeypatch) -> None:
     sheet = printed(sample_window, "Precinct 05")
     entry.sheet_id.setFocus()
     qtbot.keyClicks(entry.sheet_id, sheet)
@@ -123,7 +124,8 @@ def test_the_same_clerk_is_told_as_soon_as_the_sheet_id_is_known(sample_window, 
 
 
 # -- item 3: leaving a half-typed sheet asks first; the status bar says a draft is kept ----------
-def test_quit_and_change_operator_ask_with_a_half_typed_sheet(sample_window, entry, qtbot, monkeypatch) -> None:
+def test_quit_and_change_operator_ask_with_a_half_typed_sheet(
+        sample_window, entry, qtbot, monkeypatch) -> None:
     assert sample_window.status_text().endswith("All changes saved")
     entry.sheet_id.setFocus()
     qtbot.keyClicks(entry.sheet_id, "HAND-9")
@@ -164,3 +166,113 @@ def test_an_operator_change_is_an_audit_entry(sample_window) -> None:
     entry = sample_window.store.audit_entries()[-1]
     assert entry.action == "operator.change" and dict(entry.details) == {"from": "clerk-a", "to": "clerk-b"}
     assert entry.operator == "clerk-b"
+
+
+# -- item 5 and 7: a 25-ticket contest fits a 1366x768 screen; the chart shows the margin that matters --
+PRESIDENT = "President and Vice President of the United States"
+TICKETS = tuple(f"Ticket {n:02d}: Candidate Longname {n} and Running Mate Longername {n}" for n in range(25))
+
+
+def add_presidential_race(window: MainWindow) -> None:
+    """25 tickets over the sample's precincts: the top two 117 votes apart (1% limit: 143), the rest far."""
+    from recount_desktop.domain import Choice, Contest, ElectionResults, Tally
+
+    results = window.store.results()
+    precincts = [p.name for p in results.precincts]
+    totals = {TICKETS[0]: 14_300, TICKETS[1]: 14_183, **{t: 300 + 7 * n for n, t in enumerate(TICKETS[2:])}}
+    tallies = list(results.tallies)
+    for ticket, total in totals.items():
+        share, rest = divmod(total, len(precincts))
+        for number, precinct in enumerate(precincts):
+            tallies.append(Tally(precinct, PRESIDENT, ticket, share + (rest if number == 0 else 0)))
+    contest = Contest(PRESIDENT, tuple(Choice(t) for t in TICKETS))
+    window.store.replace_results(ElectionResults((*results.contests, contest), results.precincts,
+                                                 tuple(tallies), results.statistics), {"source": "test"})
+    window.reload()
+
+
+def test_every_page_and_the_largest_contest_fit_a_laptop_screen(sample_window, qtbot) -> None:
+    add_presidential_race(sample_window)
+    sample_window.contests_page.select_contest(PRESIDENT)
+    assert sample_window.contests_page.heading.text() == PRESIDENT
+    for number in range(sample_window.pages.count()):
+        sample_window.nav.setFocus()
+        sample_window.show_page(number)
+        qtbot.waitUntil(lambda n=number: sample_window.pages.currentIndex() == n)
+        # 768 less a title bar and a panel: nothing may ask for more
+        assert sample_window.minimumSizeHint().height() <= 690, sample_window.nav.item(number).text()
+        assert sample_window.height() <= 768
+    chart = sample_window.contests_page.chart
+    assert chart.height() <= 6 * chart.ROW + chart.AXIS + chart.SUMMARY + 6
+
+
+def test_the_chart_draws_the_close_margin_in_red_and_summarises_the_far_losers(sample_window) -> None:
+    add_presidential_race(sample_window)
+    sample_window.show_page(0)
+    sample_window.contests_page.select_contest(PRESIDENT)
+    chart = sample_window.contests_page.chart
+    close = chart.drawn[0]
+    assert (close.choice, close.margin, close.within) == (TICKETS[1], 117, True)
+    assert len(chart.drawn) == 1  # the other 23 are thousands of votes outside: summarised, not drawn
+    assert "23 other losers" in chart.summary and "far outside the limit" in chart.summary
+    image = chart.grab().toImage()
+    reds = sum(1 for x in range(0, image.width(), 2) if image.pixelColor(x, 4 + 10).name() == "#c0392b")
+    assert reds > 20  # a bar at 117/143 of the limit is drawn wide, not as a zero-width sliver
+
+
+def test_show_fitted_keeps_the_frame_on_the_screen(qtbot) -> None:
+    from recount_desktop.ui.app import create_main_window
+
+    window = create_main_window(operator="clerk-a")
+    qtbot.addWidget(window)
+    window.show_fitted()
+    qtbot.waitExposed(window)
+    screen = window.screen().availableGeometry()  # 800x800 offscreen: the height is what we can check
+    assert window.frameGeometry().top() >= screen.top()
+    assert window.frameGeometry().bottom() <= screen.bottom()
+    assert window.minimumSizeHint().width() <= 1366
+
+
+# -- item 8: deadlines with days left, red once past; the list sorts by deadline and shows the margin --
+def test_the_contest_list_shows_margin_and_deadline_and_sorts_by_deadline(sample_window, qtbot) -> None:
+    from datetime import date, datetime
+
+    from recount_desktop.ui.models import deadline_text
+
+    page = sample_window.contests_page
+    headers = [page.proxy.headerData(c, Qt.Orientation.Horizontal) for c in range(page.proxy.columnCount())]
+    margin_col, deadline_col = headers.index("Margin"), headers.index("Deadline")
+    assert not page.table.isColumnHidden(margin_col) and not page.table.isColumnHidden(deadline_col)
+    header = page.table.horizontalHeader()
+    page.table.scrollTo(page.proxy.index(0, deadline_col))
+    qtbot.mouseClick(header.viewport(), Qt.MouseButton.LeftButton,  # the user clicks the header
+                     pos=QPoint(header.sectionViewportPosition(deadline_col) + 5, 5))
+    assert header.sortIndicatorSection() == deadline_col
+    shown = [page.proxy.index(r, deadline_col).data() for r in range(page.proxy.rowCount())]
+    dated = [s for s in shown if s]
+    assert dated and shown[: len(dated)] == dated or shown[-len(dated):] == dated  # dated ones together
+    row = next(r for r in range(page.proxy.rowCount())
+               if page.proxy.index(r, 0).data() == "County Commissioner District 2")
+    assert page.proxy.index(row, margin_col).data() == "41"
+    text = page.proxy.index(row, deadline_col).data()
+    if date.today() > date(2026, 11, 16):
+        assert "passed" in text
+        assert page.proxy.index(row, deadline_col).data(Qt.ItemDataRole.BackgroundRole) is not None
+    assert deadline_text(datetime(2026, 11, 16, 23, 59), date(2026, 11, 11)) == "Nov 16: 5 days left"
+    assert deadline_text(datetime(2026, 11, 16, 23, 59), date(2026, 11, 18)) == "Nov 16: passed 2 days ago"
+    page.select_contest("County Commissioner District 2")
+    findings = page.findings.toHtml()
+    assert "day(s) left" in findings or "passed" in findings
+
+
+# -- items 9 and 18: the recount page --------------------------------------------------------------
+def test_an_unscoped_automatic_recount_is_a_warning_until_it_is_scoped(sample_window, qtbot) -> None:
+    page = sample_window.recount_page
+    sample_window.show_page(sample_window.pages.indexOf(page))
+    assert page.obligations.isVisible()
+    assert "required, not yet scoped: Mayor of Plattsmouth" in page.obligations.text()
+    page.choose_contest(MAYOR)
+    qtbot.mouseClick(page.set_button, Qt.MouseButton.LeftButton)
+    assert MAYOR not in page.obligations.text()
+    assert "in discrepancy 0" not in page.summary.text() and "none in discrepancy" in page.summary.text()
+    assert MAYOR in sample_window.snapshot.scopes
