@@ -35,32 +35,39 @@ EXCLUDED_QT_MODULES = [
 EXCLUDED_MODULES = EXCLUDED_PYTHON + EXCLUDED_QT_MODULES
 
 QT = "PySide6/Qt/"
-# Qt libraries that only the modules and plugins left out link to. PyInstaller places each twice: the
-# file under PySide6/Qt/lib and a link to it at the top of the bundle; both go.
+# Where PySide6 keeps Qt inside the bundle: PySide6/Qt/{lib,plugins,translations} from the Linux and
+# macOS wheels, PySide6/{plugins,translations} and PySide6/Qt6*.dll from the Windows wheel.
+QT_ROOTS = (QT, "PySide6/")
+# Plugin folders for Qt modules left out above, for embedded devices (eglfs, evdev, tslib), for a
+# Wayland compositor (the program is a client), and image formats it never reads (PNG is built in).
+DROPPED_PLUGIN_FOLDERS = [
+    "designer", "qmltooling", "qmllint", "sqldrivers", "tls", "networkinformation", "vectorimageformats",
+    "egldeviceintegrations", "generic", "wayland-graphics-integration-server", "imageformats",
+    "iconengines",
+]
+DROPPED_PLUGINS = [
+    "platforms/*qvnc*", "platforms/*qeglfs*", "platforms/*qlinuxfb*", "platforms/*qminimalegl*",
+    "platforms/*qvkkhrdisplay*",
+    # the GTK theme loads the workstation's GTK 3 against a bundled cairo and pango of another version
+    # (a known source of crashes); Qt's own Fusion style and the XDG portal theme remain
+    "platformthemes/*qgtk3*",
+    # the Adwaita window decoration for Wayland needs QtSvg; Qt's own decoration remains
+    "wayland-decoration-client/*adwaita*",
+]
+# Qt libraries that only the modules and plugins left out link to. On Linux PyInstaller places each
+# twice, the file under PySide6/Qt/lib and a link to it at the top of the bundle: both go.
 DROPPED_QT_LIBRARIES = [
-    "libQt6Quick*", "libQt6Qml*", "libQt6Designer*", "libQt6Network*", "libQt6Svg*", "libQt6Sql*",
-    "libQt6Test*", "libQt6Help*", "libQt6WaylandCompositor*", "libQt6EglFS*", "libQt6EglFs*",
-    "libQt6Labs*", "libQt6VirtualKeyboard*", "libQt6OpenGLWidgets*",
+    "Quick", "Qml", "Designer", "Network", "Svg", "Sql", "Test", "Help", "WaylandCompositor", "EglFS",
+    "EglFs", "Labs", "VirtualKeyboard", "OpenGLWidgets",
 ]
 # Files left out of the collected binaries and data, as glob patterns on their path inside the bundle.
 DROPPED = [
-    QT + "translations/*",  # no QTranslator is installed: Qt's own strings stay English
-    # plugins for Qt modules left out above, for embedded devices (eglfs, evdev, tslib, VNC), for a
-    # Wayland compositor (the program is a client), and image formats it never reads (PNG is built in)
-    QT + "plugins/designer/*", QT + "plugins/qmltooling/*", QT + "plugins/qmllint/*",
-    QT + "plugins/sqldrivers/*", QT + "plugins/tls/*", QT + "plugins/networkinformation/*",
-    QT + "plugins/vectorimageformats/*", QT + "plugins/egldeviceintegrations/*", QT + "plugins/generic/*",
-    QT + "plugins/wayland-graphics-integration-server/*", QT + "plugins/imageformats/*",
-    QT + "plugins/iconengines/*", QT + "plugins/platforms/libqvnc.so", QT + "plugins/platforms/libqeglfs.so",
-    QT + "plugins/platforms/libqlinuxfb.so", QT + "plugins/platforms/libqminimalegl.so",
-    QT + "plugins/platforms/libqvkkhrdisplay.so",
-    # the GTK theme loads the workstation's GTK 3 against a bundled cairo and pango of another version
-    # (a known source of crashes); Qt's own Fusion style and the XDG portal theme remain
-    QT + "plugins/platformthemes/libqgtk3.so",
-    # the Adwaita window decoration for Wayland needs QtSvg; Qt's own decoration remains
-    QT + "plugins/wayland-decoration-client/libadwaita.so",
-    *(QT + "lib/" + name for name in DROPPED_QT_LIBRARIES),
-    *DROPPED_QT_LIBRARIES,
+    *(root + "translations/*" for root in QT_ROOTS),  # no QTranslator is installed: Qt's strings stay English
+    *(root + "plugins/" + folder + "/*" for root in QT_ROOTS for folder in DROPPED_PLUGIN_FOLDERS),
+    *(root + "plugins/" + plugin for root in QT_ROOTS for plugin in DROPPED_PLUGINS),
+    *(QT + "lib/libQt6" + name + "*" for name in DROPPED_QT_LIBRARIES),
+    *("libQt6" + name + "*" for name in DROPPED_QT_LIBRARIES),
+    *("PySide6/Qt6" + name + "*.dll" for name in DROPPED_QT_LIBRARIES),
 ]
 
 

@@ -42,7 +42,8 @@ def source_place(tmp_path_factory: pytest.TempPathFactory) -> Place:
     home, work = base / "home", base / "work"
     home.mkdir()
     work.mkdir()
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("RECOUNT_DESKTOP_", "XDG_"))}
+    env = {k: v for k, v in os.environ.items()
+           if not k.startswith(("RECOUNT_DESKTOP_", "XDG_")) and k not in {"COLUMNS", "LINES"}}
     env.update(HOME=str(home), USER="clerk", LOGNAME="clerk", QT_QPA_PLATFORM="offscreen",
-               PYTHONPATH=str(REPO))
+               PYTHONPATH=str(REPO), LANG="C.UTF-8")
     return Place("source", [sys.executable, "-m", "recount_desktop"], env, work, home)

@@ -80,6 +80,7 @@ def story(bundle_place: Place, source_place: Place, tmp_path_factory: pytest.Tem
     (certs / "password.txt").write_text("s3cret\n", encoding="utf-8")
     out: dict[str, list[Any]] = {}
     out["version"] = both(places, "--version")
+    out["help"] = both(places, "--help")
     out["template"] = both(places, "template", "tallies", "{work}/tallies.xlsx")
     out["new"] = both(places, "new", "{work}/sarpy.canvass", "--state", "NE", "--jurisdiction",
                       "Sarpy County", "--election-name", "General Election 2016", "--election-date",
@@ -106,6 +107,15 @@ def story(bundle_place: Place, source_place: Place, tmp_path_factory: pytest.Tem
 def test_version_is_the_checkouts(story: dict[str, list[Any]]) -> None:
     bundle, source = story["version"]
     assert bundle == source == f"recount-desktop {__version__}\n"
+
+
+def test_the_bundle_has_every_command_of_the_checkout(story: dict[str, list[Any]]) -> None:
+    """The command modules are found by name at run time; the bundle must carry each one."""
+    bundle, source = story["help"]
+    assert bundle == source
+    commands = sorted(p.stem.removeprefix("cmd_").replace("_", "-")
+                      for p in (REPO / "recount_desktop" / "cli").glob("cmd_*.py"))
+    assert sorted(re.findall(r"^    ([a-z-]+)\s", bundle, re.MULTILINE)) == commands
 
 
 def test_every_command_says_the_same_from_the_bundle(story: dict[str, list[Any]]) -> None:
