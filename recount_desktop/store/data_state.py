@@ -104,22 +104,25 @@ def verify_state(conn: sqlite3.Connection, chain: ChainReport) -> ChainReport:
     now = digest.current_digests(conn)
     if digest.election_digest(now) == last[2]:
         return chain
-    differences = _differences(conn, now, last[2])
-    later = ("; if the log is shorter than it was (its last entries removed), this is where it now ends"
-             if any(d.recorded_rows is not None and d.recorded_rows != d.current_rows for d in differences)
-             else "")
+    stored = digest.read_stored(conn)
+    if stored == now:
+        # The data are exactly as the program last wrote them, but the log ends before that write.
+        problem = (f"entry {last[0]}, now the last, recorded an earlier state of the data than the one "
+                   "the program last wrote: later entries were removed from the log (their changes remain)")
+        return ChainReport(chain.entries, chain.head_hash, broken_at=last[0], problem=problem,
+                           data_bound_from=chain.data_bound_from)
+    differences = _differences(conn, now, stored, last[2])
     problem = (f"entry {last[0]} (the last) recorded the election's data as it stood after its change, "
-               "and the data no longer match it: they were changed outside the program" + later)
+               "and the data no longer match it: they were changed outside the program")
     return ChainReport(chain.entries, chain.head_hash, broken_at=last[0], problem=problem,
                        differences=differences, data_bound_from=chain.data_bound_from)
 
 
-def _differences(conn: sqlite3.Connection, now: dict[str, TableDigest],
+def _differences(conn: sqlite3.Connection, now: dict[str, TableDigest], stored: dict[str, TableDigest],
                  recorded: str) -> tuple[TableDifference, ...]:
     """The tables whose rows differ from the head's record. The stored running digests say which,
     when they are still the ones the head recorded; otherwise every table is compared with them and
     the row counts recorded are unknown."""
-    stored = digest.read_stored(conn)
     trusted = set(stored) == set(BY_NAME) and digest.election_digest(stored) == recorded
     found = []
     for spec in TABLES:
