@@ -7,6 +7,7 @@ import json
 
 from recount_desktop.cli.common import CommandError, add_operator_option, open_election, require_tallies
 from recount_desktop.domain.outcome import ContestOutcome
+from recount_desktop.domain.rules.substantial_change import substantial_change_sentence
 from recount_desktop.recount.reconcile import ContestReconciliation, reconcile, reconciliation_to_json
 
 
@@ -83,9 +84,9 @@ def contest_lines(item: ContestReconciliation) -> list[str]:
     if item.units_without_sheet:
         lines.append("No sheet yet for: " + ", ".join(u.label for u in item.units_without_sheet))
     for flag in item.substantial_changes:
-        lines.append(f"Substantial change for the board to consider (Neb. Rev. Stat. 32-1119(6)): "
-                     f"{flag.precinct or flag.device}, {flag.choice} {flag.original} -> {flag.recount} "
-                     f"(threshold: more than {flag.threshold})")
+        unit = flag.precinct or flag.device or ""
+        lines.append(
+            substantial_change_sentence(unit, flag.choice, flag.original, flag.recount, flag.threshold))
     for finding in item.findings_after:
         lines.append(f"On the amended totals, {finding.choice}: {finding.explanation}")
     lines.extend(item.after_recount)

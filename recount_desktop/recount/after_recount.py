@@ -13,16 +13,26 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from recount_desktop.domain import Contest, Election, State, rules
+from recount_desktop.domain import Contest, Election, State
 from recount_desktop.domain.outcome import contest_outcome
-from recount_desktop.domain.rules.settings import waivers_from_settings
+from recount_desktop.domain import rules
+from recount_desktop.domain.rules import (
+    ReadingSettings,
+    RuleFileError,
+    RuleSet,
+    analyze_contest,
+    colorado_refund_due,
+    waivers_from_settings,
+)
+from recount_desktop.domain.rules.findings import Finding
+from recount_desktop.recount.analysis import readings_from_settings
 
 
 @dataclass(frozen=True)
 class AfterRecount:
-    findings: tuple[Any, ...] = ()  # domain.rules Finding objects, on the amended totals
+    findings: tuple[Finding, ...] = ()  # on the amended totals: the recount already held
     statements: tuple[str, ...] = ()
-    note: str = ""  # why the engine was not applied, if it was not
+    note: str = ""  # the problems met (a refused stored reading), or why the rules were not applied
 
 
 def _requester_choice(contest: Contest, requested_by: str) -> str | None:
@@ -35,57 +45,41 @@ def _requester_choice(contest: Contest, requested_by: str) -> str | None:
     return None
 
 
-
 def after_recount(election: Election, contest: Contest, original: Mapping[str, int],
                   amended: Mapping[str, int], requested_by: str = "", *,
                   settings: Mapping[str, str] | None = None, election_total_votes: int | None = None,
                   precinct_count: int | None = None) -> AfterRecount:
     """The engine on the amended totals with the election's own readings and waivers (``settings``: the
-    election file's settings; without them the engine's defaults apply, as for a fresh election).
+    election file's settings, read as ``recount.analysis`` reads them for every other view).
 
-    ``election_total_votes`` (with this contest's amended votes) serves the NE "total votes cast" reading
-    (32-1119(1)); ``precinct_count`` the per-precinct cost of NE 32-1121.
+    The findings say the recount has been held: no second request route, and no deadline counted from
+    the original canvass. ``election_total_votes`` serves the NE "total votes cast" reading (32-1119(1));
+    ``precinct_count`` the per-precinct cost of NE 32-1121.
     """
     settings = settings or {}
+    readings, problems = readings_from_settings(settings)
     try:
         rule_set = rules.load_rules(election.state)
-    except rules.RuleFileError as error:  # a broken rule file must not stop the reconciliation itself
-        return AfterRecount(note=f"The recount rules were not applied to the amended totals ({error}).")
-    note = ""
-    try:
-        readings = rules.ReadingSettings.from_mapping(settings)
-    except ValueError as error:
-        readings, note = rules.ReadingSettings(), (
-            f"A stored reading setting is refused ({error}); the defaults were applied to the amended "
-            "totals.")
-    waived = waivers_from_settings(settings).get(contest.name, ())
-    try:
-        analysis = rules.analyze_contest(rule_set, election, contest, amended, settings=readings,
-                                         waivers=waived, election_total_votes=election_total_votes,
-                                         precinct_count=precinct_count)
-    except Exception as error:
+        analysis = analyze_contest(rule_set, election, contest, amended, settings=readings,
+                                   waivers=waivers_from_settings(settings).get(contest.name, ()),
+                                   election_total_votes=election_total_votes, precinct_count=precinct_count,
+                                   recount_held=True)
+    except (RuleFileError, ValueError) as error:
         return AfterRecount(note=f"The recount rules were not applied to the amended totals ({error}).")
     requester = _requester_choice(contest, requested_by)
-    statements = _statements(rules, rule_set, election, contest, original=original, amended=amended,
+    statements = _statements(rule_set, election, contest, original=original, amended=amended,
                              requester=requester, readings=readings)
-    return AfterRecount(tuple(analysis.findings), tuple(statements), note)
+    return AfterRecount(analysis.findings, tuple(statements), " ".join(problems))
 
 
-def _statements(rules: Any, rule_set: Any, election: Election, contest: Contest, *,
+def _statements(rule_set: RuleSet, election: Election, contest: Contest, *,
                 original: Mapping[str, int], amended: Mapping[str, int], requester: str | None,
-                readings: Any) -> list[str]:
+                readings: ReadingSettings) -> list[str]:
     before, after = contest_outcome(contest, original), contest_outcome(contest, amended)
     changed = (set(before.winners), before.approved) != (set(after.winners), after.approved)
     if election.state is State.CO:
-        refund = rules.colorado_refund_due(rule_set, election, contest, original, amended, requester,
-                                            readings)
-        return [("C.R.S. 1-13.5-1306(2)(d): the requester's payment must be refunded (the result was "
-                 "reversed in the requester's favour, or the amended count falls within the "
-                 "automatic-recount margin)."
-                 if refund else
-                 "C.R.S. 1-13.5-1306(2)(d): no refund is due: the result was not reversed in the requester's "
-                 "favour and the amended count is outside the automatic-recount margin; unused funds are "
-                 "returned under (2)(f).")]
+        refund = colorado_refund_due(rule_set, election, contest, original, amended, requester, readings)
+        return [_colorado_refund(refund, changed)]
     if election.state is State.OK:
         return [_oklahoma_who_pays(before.winners, after.winners, requester)]
     if election.state is State.UT:
@@ -95,6 +89,22 @@ def _statements(rules: Any, rule_set: Any, election: Election, contest: Contest,
                  "must be issued and the first certificate is void.") if changed else
                 ("Mont. Code Ann. 13-16-418: the result is unchanged; no further action.")]
     return []
+
+
+def _colorado_refund(refund: bool, changed: bool) -> str:
+    """C.R.S. 1-13.5-1306(2)(d) refunds the payment; (2)(f) returns unused funds only "if ... the recount does
+    not change the result of the election", so when it does, (f) says nothing of them."""
+    if refund:
+        return ("C.R.S. 1-13.5-1306(2)(d): the requester's payment must be refunded (the result was reversed in "
+                "the requester's favour, or the amended count falls within the automatic-recount margin).")
+    if changed:
+        return ("C.R.S. 1-13.5-1306(2)(d): no refund is due: the result was not reversed in the requester's "
+                "favour and the amended count is outside the automatic-recount margin. The recount changed "
+                "the result, so (2)(f), which returns unused funds only if the recount does not change the "
+                "result, does not apply; the statute does not say what becomes of leftover funds in this case.")
+    return ("C.R.S. 1-13.5-1306(2)(d): no refund is due: the result was not reversed in the requester's favour "
+            "and the amended count is outside the automatic-recount margin. The recount did not change the "
+            "result, so any unused portion of the deposit is returned under (2)(f).")
 
 
 def _oklahoma_who_pays(before: tuple[str, ...], after: tuple[str, ...], requester: str | None) -> str:

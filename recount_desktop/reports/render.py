@@ -196,7 +196,7 @@ class ReportRenderer:
         story.append(para("Readings of the statute", s.subheading))
         if notes.readings:
             for r in notes.readings:
-                story.append(para(f"• {r.key} = {r.value}: {r.sentence} ({r.citation})", s.warning))
+                story.append(para(f"• {r.sentence}", s.warning))
         else:
             story.append(para("No named readings are available for this state.", s.body))
         story.append(para("Data warnings", s.subheading))

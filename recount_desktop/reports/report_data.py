@@ -13,6 +13,7 @@ from datetime import date
 from recount_desktop.domain import BoardMember, Election, ElectionResults
 from recount_desktop.domain.outcome import contest_outcome
 from recount_desktop.gc_pause import no_cyclic_gc
+from recount_desktop.recount.analysis import settings_for_board
 from recount_desktop.reports import sources
 from recount_desktop.reports.certification import CertificationText, load_certification
 from recount_desktop.reports.model import (
@@ -64,7 +65,7 @@ def _build_report_data(store: ElectionFile) -> ReportData:
                      for n in recounted)
     warnings = (*_warnings(results, findings.problem, chain, summary), *reconciliation.notes)
     notes = MethodNotes(
-        settings=tuple(sorted(settings.items())),
+        settings=tuple(settings_for_board(settings)),  # labels a board reads, not setting keys
         readings=sources.readings_in_force(election.state.value, settings),
         warnings=warnings,
         sources=sources.import_sources(entries),

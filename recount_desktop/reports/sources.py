@@ -13,7 +13,9 @@ from fractions import Fraction
 from typing import Any
 
 from recount_desktop.domain import Election, ElectionResults
-from recount_desktop.domain.rules import ReadingSettings, analyze_election, load_rules, waivers_from_settings
+from recount_desktop.domain.rules import load_rules
+from recount_desktop.domain.rules.substantial_change import substantial_change_sentence
+from recount_desktop.recount.analysis import analyse_results, readings_from_settings
 from recount_desktop.recount.reconcile import UnitDifference, reconcile_with_sheets
 from recount_desktop.recount.scope import all_scopes
 from recount_desktop.recount.sheets import SheetState, SheetStatus
@@ -60,33 +62,22 @@ def _finding_line(finding: Any) -> FindingLine:
 
 
 def margin_findings(store: ElectionFile, election: Election, results: ElectionResults) -> MarginFindings:
-    """Every contest's findings from ``analyze_election``, with the readings and waivers the board has set."""
-    rules = load_rules(election.state)
-    stored = store.settings()
-    try:
-        settings = ReadingSettings.from_mapping(stored)
-    except ValueError as error:
-        return MarginFindings({}, f"Margin findings could not be made: a stored reading setting is refused "
-                                  f"({error}).")
-    # Neb. Rev. Stat. 32-1119(1): a losing candidate may waive the recount; the board records it.
-    analyses = analyze_election(rules, election, results, settings=settings,
-                                waivers=waivers_from_settings(stored))
-    return MarginFindings({a.contest.name if hasattr(a.contest, "name") else str(a.contest):
-                           tuple(_finding_line(f) for f in a.findings) for a in analyses})
+    """Every contest's findings from the one stored-election analysis (``recount.analysis``), with the
+    readings and waivers the board has set; its problems are printed with the report's warnings."""
+    analysed = analyse_results(election, results, store.settings())
+    problem = " ".join(analysed.problems) or None
+    return MarginFindings({a.contest: tuple(_finding_line(f) for f in a.findings) for a in analysed.analyses},
+                          problem)
 
 
 def readings_in_force(state: str, settings: Mapping[str, str]) -> tuple[ReadingLine, ...]:
-    """Each named reading of the state's rule file, with the value set for this election or its default."""
-    rules = load_rules(state)
-    lines = []
-    for reading in rules.readings:
-        value = settings.get(reading.key, reading.default)
-        try:
-            sentence = reading.sentence(value)
-        except KeyError:
-            sentence = f"(unknown value {value!r}; the default is {reading.default!r})"
-        lines.append(ReadingLine(reading.key, value, sentence, reading.citation))
-    return tuple(lines)
+    """Each named reading of the state's rule file, in words, with the value in force for this election."""
+    readings, _ = readings_from_settings(settings)
+    return tuple(
+        ReadingLine(reading.question, readings.value(reading.key), readings.sentence(reading.key),
+                    reading.citation)
+        for reading in load_rules(state).readings
+    )
 
 
 # -- recount -------------------------------------------------------------------------------------------
@@ -146,9 +137,8 @@ def _reconcile_notes(contest: Any) -> tuple[str, ...]:
                      "right only if the whole contest was retabulated.")
     for flag in getattr(contest, "substantial_changes", ()) or ():
         unit = " / ".join(p for p in (flag.precinct, flag.device) if p)
-        notes.append(f"Substantial change (Neb. Rev. Stat. 32-1119(6)): {unit}, {flag.choice} "
-                     f"{flag.original} -> {flag.recount} (threshold: {flag.threshold}); "
-                     "the board decides whether to count those ballots again.")
+        notes.append(
+            substantial_change_sentence(unit, flag.choice, flag.original, flag.recount, flag.threshold))
     return tuple(notes)
 
 

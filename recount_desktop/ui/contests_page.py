@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from recount_desktop.domain.rules import ContestAnalysis, Finding, RecountStatus, waiver_key
+from recount_desktop.domain.rules import NEEDS_WORDS, ContestAnalysis, Finding, RecountStatus, waiver_key
 from recount_desktop.store import ElectionFileError
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.margin_chart import MarginChart, bars_for
@@ -345,4 +345,6 @@ def findings_html(analysis: ContestAnalysis, problem: str | None = None) -> str:
     parts = [f"<p style='color:#b00020'>{html.escape(problem)}</p>"] if problem else []
     parts += [finding_html(f) for f in analysis.findings]
     parts += [f"<p><i>{html.escape(note)}</i></p>" for note in analysis.notes]
+    parts += [f"<p style='color:#8a4b00'><b>Needs:</b> {html.escape(NEEDS_WORDS.get(need, need))}</p>"
+              for need in analysis.needs]  # a contest attribute the finding waits on (issue 12)
     return "".join(parts) or "<p>No findings.</p>"

@@ -5,6 +5,7 @@ Progress never shows an entry's numbers (double entry is blind): only how many s
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from recount_desktop.domain.rules import RecountStatus
+from recount_desktop.domain.rules.substantial_change import substantial_change_sentence
 from recount_desktop.recount.reconcile import ChoiceTotal, ContestReconciliation, UnitDifference, reconcile
 from recount_desktop.recount.scope import RecountError, RecountMethod, RecountUnit, UnitProgress, set_scope
 from recount_desktop.ui.combo import refill_keeping_choice
@@ -202,13 +204,6 @@ class RecountPage(QWidget):
         self.window_.recount_changed(name)
 
 
-def _threshold_text(threshold: str) -> str:
-    """No threshold set means any change is flagged (the statute leaves "substantial" undefined)."""
-    if threshold == "0 votes":
-        return "any change is flagged: no threshold is set"
-    return f"threshold {threshold}"
-
-
 class ChoiceTotalModel(RecordTableModel[ChoiceTotal]):
     COLUMNS = (
         Column("Choice", lambda t: t.choice),
@@ -299,10 +294,10 @@ class ReconciliationPage(QWidget):
             f"<b>Winners after:</b> {', '.join(item.winners_after) or '—'}<br>"
             f"Margin before {count_text(item.margin_before)}, after {count_text(item.margin_after)}"
         )
-        self.flags.setText("".join(
-            f"<p style='color:#8a4b00'>⚑ Substantial change (Neb. Rev. Stat. 32-1119(6)): "
-            f"{RecountUnit(f.precinct, f.device).label}, {f.choice}: {f.original:,} → {f.recount:,} "
-            f"({_threshold_text(f.threshold)}); the board decides whether to count those ballots by hand.</p>"
+        self.flags.setText("".join(  # the statute's own consequence, worded once in the domain
+            "<p style='color:#8a4b00'>⚑ " + html.escape(substantial_change_sentence(
+                RecountUnit(f.precinct, f.device).label, f.choice, f.original, f.recount, f.threshold))
+            + "</p>"
             for f in item.substantial_changes))
 
     def _banner(self, item: ContestReconciliation) -> None:

@@ -13,14 +13,8 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from recount_desktop.domain import Election, ElectionResults, Tally
-from recount_desktop.domain.rules import (
-    ContestAnalysis,
-    ReadingSettings,
-    RecountStatus,
-    analyze_election,
-    load_rules,
-    waivers_from_settings,
-)
+from recount_desktop.domain.rules import ContestAnalysis, ReadingSettings, RecountStatus
+from recount_desktop.recount.analysis import analyse_results
 from recount_desktop.recount.scope import RecountScope, ScopeProgress, all_scopes, recount_progress
 from recount_desktop.store import ElectionFile
 
@@ -82,16 +76,9 @@ class Snapshot:
 
 def take_snapshot(store: ElectionFile) -> Snapshot:
     election, results, settings = store.election(), store.results(), store.settings()
-    problem = None
-    try:
-        readings = ReadingSettings.from_mapping(settings)
-    except ValueError as error:
-        readings, problem = ReadingSettings(), f"a stored reading setting is refused ({error}); defaults used"
-    analyses = {
-        a.contest: a
-        for a in analyze_election(load_rules(election.state), election, results, readings,
-                                  waivers_from_settings(settings))
-    }
+    analysed = analyse_results(election, results, settings)  # the one loader: analyze and the report use it
+    readings, analyses = analysed.readings, analysed.by_contest()
+    problem = " ".join(analysed.problems) or None
     scopes = {s.contest: s for s in all_scopes(store)}
     progress = {name: recount_progress(store, name) for name in scopes}
     return Snapshot(election, results, settings, readings, analyses, scopes, progress, problem)

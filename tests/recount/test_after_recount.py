@@ -87,4 +87,4 @@ def test_nebraska_waiver_and_reading_apply_to_the_amended_totals(
 def test_a_refused_reading_setting_falls_back_to_the_defaults_and_says_so(store: ElectionFile) -> None:
     store.set_setting("reading.CO.no_such_reading", "x")
     mayor = recount_p3(store, 30, 32, "Bo")
-    assert mayor.findings_after and "stored reading setting is refused" in mayor.rules_note
+    assert mayor.findings_after and "a statutory reading this version does not know" in mayor.rules_note

@@ -118,7 +118,7 @@ def test_canvass_report_without_recount(canvass_only: ElectionFile) -> None:
 def test_single_entry_and_settings_are_reported(story: ElectionFile) -> None:
     story.set_setting("recount.single_entry", "yes")
     notes = build_report_data(story).notes
-    assert ("recount.single_entry", "yes") in notes.settings
+    assert ("Tally sheets entered once (no second, blind entry)", "yes") in notes.settings  # words, not a key
     assert any(w.startswith("Single-entry mode") for w in notes.warnings)
 
 

@@ -28,6 +28,7 @@ from recount_desktop.domain.rules.state_details import (
 
 __all__ = [
     "FLAG_WORDS",
+    "NEEDS_WORDS",
     "waiver_key",
     "waivers_from_settings",
     "ContestAnalysis",

@@ -51,7 +51,10 @@ def _status_sentence(a: Assessment) -> str:
     if a.waived:
         return f"{a.choice} has waived the automatic recount, so none is held for this candidate."
     if "recount_held" in a.flags:
-        return f"On these amended totals the margin is {STATUS_WORDS[a.status]} territory under {a.citation}."
+        return (
+            f"On the amended totals the margin is within the reach of {STATUS_WORDS[a.status]} under "
+            f"{a.citation}; that recount is the one already held."
+        )
     if a.status is RecountStatus.NONE:
         if a.rule.status != RecountStatus.NONE.value:
             return f"No recount is available under {a.citation}: the margin is outside its limit."

@@ -116,6 +116,12 @@ class Finding:
         return None if self.threshold is None else decimal_text(self.threshold)
 
 
+# Contest attributes a finding may wait on, in the words the window, the command line and the report print.
+NEEDS_WORDS = {
+    "measure_type": "set the question's measure type (statutory or constitutional): it decides the finding",
+    "party": "set each candidate's party: in a primary each party's nomination is a contest of its own",
+}
+
 # Review flags a finding can carry, with the words a board reads. JSON carries the keys.
 FLAG_WORDS = {
     "inferred": "rests on a reading of the statute, not its plain words",
