@@ -7,6 +7,7 @@ from recount_desktop.domain.rules.contests import analyze_contest, analyze_elect
 from recount_desktop.domain.rules.engine import votes_to_flip_question
 from recount_desktop.domain.rules.findings import (
     FLAG_WORDS,
+    NEEDS_WORDS,
     ContestAnalysis,
     Finding,
     RecountStatus,
