@@ -6,8 +6,10 @@ import argparse
 import sys
 
 from recount_desktop.cli.common import CommandError, add_operator_option, open_election
-from recount_desktop.importers import FORMATS, import_into_election, read_tally_file
+from recount_desktop.importers import FORMATS, read_tally_file
+from recount_desktop.importers.apply import import_into_election
 from recount_desktop.importers.problems import format_problems
+from recount_desktop.importers.profiles import LayoutProfile, ProfileError, load_profile
 
 SHOWN_DIFFERENCES = 40
 
@@ -18,16 +20,41 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     parser.add_argument("file", metavar="FILE", help="the county's results file or the tally template")
     parser.add_argument("--format", choices=FORMATS, default="auto", help="layout (default: recognise it)")
     parser.add_argument("--replace", action="store_true", help="replace tallies already in the election")
+    parser.add_argument(
+        "--sheet", metavar="NAME", help="the sheet to read (one election of a workbook of several)"
+    )
+    parser.add_argument(
+        "--profile", metavar="FILE", help="a saved layout profile (TOML) from the import wizard"
+    )
+    parser.add_argument(
+        "--accept-differences",
+        action="store_true",
+        help="import although the units do not add up to the file's own totals; the differences go "
+        "into the audit log",
+    )
     add_operator_option(parser)
     parser.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    imported = read_tally_file(args.file, format=args.format)
+    profile = _profile(args.profile)
+    imported = read_tally_file(
+        args.file,
+        format=args.format,
+        sheet=args.sheet,
+        profile=profile,
+        accept_differences=args.accept_differences,
+    )
     if imported.errors or imported.results is None:
+        hint = ""
+        if imported.differences:
+            hint = (
+                f"\n{len(imported.differences)} of the file's own totals differ from the sum of its units. "
+                "If the file is right as it stands, run again with --accept-differences."
+            )
         raise CommandError(
             f"{args.file}: not imported, the election is unchanged. "
-            f"{len(imported.errors)} error(s):\n{format_problems(imported.errors)}"
+            f"{len(imported.errors)} error(s):\n{format_problems(imported.errors)}{hint}"
         )
     with open_election(args.election, args.operator) as store:
         outcome = import_into_election(store, imported, replace=args.replace)
@@ -50,6 +77,9 @@ def run(args: argparse.Namespace) -> int:
             + "\nNothing was changed. Run again with --replace to apply."
         )
     results = imported.results
+    summary = imported.summary
+    for line in summary.lines() if summary is not None else []:
+        print(f"  {line}")
     print(
         f"Imported {args.file} ({imported.layout} layout) into {args.election}: {len(results.contests)} "
         f"contests, {len(results.precincts)} precincts, {len(results.tallies)} tallies"
@@ -61,3 +91,12 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     return 0
+
+
+def _profile(path: str | None) -> LayoutProfile | None:
+    if path is None:
+        return None
+    try:
+        return load_profile(path)
+    except ProfileError as error:
+        raise CommandError(str(error)) from error

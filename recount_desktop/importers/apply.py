@@ -122,7 +122,12 @@ def import_into_election(store: ElectionFile, imported: TallyImport, replace: bo
         "warning_count": len(imported.warnings) + len(sheet_warnings),
         "warnings": [*sheet_warnings, *(str(w) for w in imported.warnings[:AUDIT_WARNING_LIMIT])],
         "replaced_changes": len(changes),
+        "sheet": imported.sheet,
     }
+    if imported.differences:
+        # the user accepted totals that the units do not add up to: which, and by how much
+        details["accepted_differences"] = [d.as_dict() for d in imported.differences[:AUDIT_WARNING_LIMIT]]
+        details["accepted_difference_count"] = len(imported.differences)
     members = imported.election_fields.get("board_members") or ()
     updated = None
     if members and not election.board_members:

@@ -18,7 +18,15 @@ from recount_desktop.domain.records import (
     looks_like_pseudo_precinct,
     seats_from_name,
 )
-from recount_desktop.importers.county_contests import split_county_contests
+from recount_desktop.importers.checks import (
+    BlankCell,
+    ReadingNotes,
+    TotalDifference,
+    cell_range,
+    find_total_units,
+    withheld_units,
+)
+from recount_desktop.importers.county_contests import county_contest_names
 from recount_desktop.importers.problems import ImportCancelled, ProblemLog
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import (
@@ -50,6 +58,40 @@ def _kind(choices: Mapping[str, object]) -> ContestKind:
     return kind
 
 
+def county_code(county: str) -> str:
+    """The county a unit's county cell names: Montana's ``BW 83-11`` and ``BW BROADWATER MT`` are both
+    ``BW``; a plain name (``El Paso``) is itself."""
+    first, _, rest = county.partition(" ")
+    return first if rest and first.isupper() and len(first) <= 3 else county
+
+
+def _closed_run(units: list[tuple[Where, int, str | None]]) -> int:
+    """The sum of the run of units just above a county total that share the last one's county
+    code (Montana's Treasure County: units ``TE 43-03``.., total ``TR TREASURE MT``)."""
+    run = 0
+    ordered = sorted(units, key=lambda u: u[0][1])
+    last_code = ordered[-1][2] if ordered else None
+    for _where, votes, code in reversed(ordered):
+        if code != last_code:
+            break
+        run += votes
+    return run
+
+
+class TallyEntry:
+    """One (contest, unit, choice) count being built: its votes, vote types, suppression and first cell."""
+
+    __slots__ = ("suppressed", "types", "votes", "where")
+
+    def __init__(
+        self, votes: int | None, types: dict[str, int] | None, suppressed: bool, where: Where
+    ) -> None:
+        self.votes = votes
+        self.types = types
+        self.suppressed = suppressed
+        self.where = where
+
+
 class Names(dict[object, str]):
     """Cleaned names, cached: a statewide file repeats the same few thousand names a million times."""
 
@@ -75,16 +117,22 @@ class Ticker:
 class ResultsBuilder:
     """Accumulates tallies, statistics and total-row figures for one file."""
 
-    def __init__(self, log: ProblemLog, source: Path | None = None) -> None:
+    def __init__(self, log: ProblemLog, source: Path | None = None, accept_differences: bool = False) -> None:
         self.log = log
         self.source = source  # the file, for the rare look at raw cells (Excel error values)
-        # (contest, precinct key, choice) -> [votes | None, {vote type: votes} | None, suppressed, where]
-        self._tallies: dict[tuple[str, PrecinctKey, str], list[Any]] = {}
+        # a file total that the units do not add up to is an error unless the user accepted it
+        self.accept_differences = accept_differences
+        self.differences: list[TotalDifference] = []
+        self.notes = ReadingNotes()
+        self.blanks: list[BlankCell] = []
+        self.find_total_units = False  # long files: units whose counts are the sum of the others
+        self._total_units: set[PrecinctKey] = set()
+        self._tallies: dict[tuple[str, PrecinctKey, str], TallyEntry] = {}
         self._choices: dict[str, dict[str, str | None]] = {}
         self._precincts: dict[PrecinctKey, PrecinctKey] = {}
         self._stats: dict[tuple[str, PrecinctKey | None], dict[str, int]] = {}
-        self._file_totals: dict[tuple[str, str, str | None], list[tuple[int, Where]]] = {}
-        self._partial_totals: dict[tuple[str, str, str | None], list[Any]] = {}  # summed county-total rows
+        # (contest, choice, vote type) -> [(total, its cell, county code of a county's own total)]
+        self._file_totals: dict[tuple[str, str, str | None], list[tuple[int, Where, str | None]]] = {}
         self._suppressed: dict[str, list[Where]] = {}
         self.seats: dict[str, int] = {}  # from a "(Vote For N)" found outside the contest name
         self.names = Names()
@@ -126,7 +174,7 @@ class ResultsBuilder:
     ) -> None:
         """One count for a choice (or a statistic, or a total row) in a precinct."""
         if statistic_of(choice) is not None or is_total_label(precinct[1]) or is_total_label(choice):
-            self._add_other(where, precinct, contest, choice, value, vote_type)
+            self._add_other(where, precinct, contest, choice, value, vote_type, party)
             return
         choices = self._choices.get(contest)
         if choices is None:
@@ -144,11 +192,11 @@ class ResultsBuilder:
         entry = self._tallies.get(key)
         if entry is None:
             if vote_type is None and type(value) is int:  # the common case, kept short
-                self._tallies[key] = [value, None, False, where]
+                self._tallies[key] = TallyEntry(value, None, False, where)
                 return
-            entry = self._tallies[key] = [None, None, False, where]
+            entry = self._tallies[key] = TallyEntry(None, None, False, where)
         if value == SUPPRESSED:
-            entry[2] = True
+            entry.suppressed = True
             self._suppressed.setdefault(contest, []).append(where)
             value = 0
         self._merge(entry, key, where, value, vote_type)  # type: ignore[arg-type]
@@ -206,7 +254,15 @@ class ResultsBuilder:
         ):
             self.add(where, precinct, contest, choice, votes, None, party)
             return
-        self._tallies[key] = [votes, None, False, where]
+        self._tallies[key] = TallyEntry(votes, None, False, where)
+
+    def blank(self, where: Where, precinct: PrecinctKey, contest: str, choice: str) -> None:
+        """A cell where a count belongs but none is given (blank, or a formula never calculated).
+
+        Decided once the whole file is read (``checks.resolve_blank_cells``): ignored in a total row,
+        withheld when the unit's whole contest is blank, else an error naming the cell.
+        """
+        self.blanks.append(BlankCell(where, precinct, contest, choice))
 
     def _add_other(
         self,
@@ -216,16 +272,18 @@ class ResultsBuilder:
         choice: str,
         value: int | str,
         vote_type: str | None,
+        party: str | None = None,
     ) -> None:
         """A statistic, a figure from a total row, or a choice named like a total (an error)."""
         statistic = statistic_of(choice)
         if statistic is not None:
             self.add_statistic(where, contest, precinct, statistic, value)
         elif is_total_label(precinct[1]):
+            known = self._choices.get(contest, {})
+            if party and known.get(choice, party) not in (party, None):
+                choice = f"{choice} ({party})"  # the same name for two parties: as the units are named
             # a total row with a county is that county's total: those are summed before the check
-            self.add_file_total(
-                where, contest, choice, value, partial=precinct[0] is not None, vote_type=vote_type
-            )
+            self.add_file_total(where, contest, choice, value, county=precinct[0], vote_type=vote_type)
         else:
             sheet, row, col = where
             self.log.error(
@@ -237,31 +295,31 @@ class ResultsBuilder:
 
     def _merge(
         self,
-        entry: list[Any],
+        entry: TallyEntry,
         key: tuple[str, PrecinctKey, str],
         where: Where,
         value: int,
         vote_type: str | None,
     ) -> None:
         if vote_type is None:
-            if entry[1] is not None:
+            if entry.types is not None:
                 self._mixed(where, key)
-            elif entry[0] is None:
-                entry[0] = value
+            elif entry.votes is None:
+                entry.votes = value
             else:
-                self._duplicate(where, entry, key, entry[0], value)
+                self._duplicate(where, entry, key, entry.votes, value)
             return
-        if entry[0] is not None and entry[1] is None:
+        if entry.votes is not None and entry.types is None:
             self._mixed(where, key)
             return
-        types = entry[1]
+        types = entry.types
         if types is None:
-            types = entry[1] = {}
+            types = entry.types = {}
         if vote_type in types:
             self._duplicate(where, entry, key, types[vote_type], value, vote_type)
             return
         types[vote_type] = value
-        entry[0] = (entry[0] or 0) + value
+        entry.votes = (entry.votes or 0) + value
 
     def _same_name_other_party(self, where: Where, contest: str, choice: str, party: str) -> str:
         """Two candidates of one name in different parties stay two choices, told apart by party."""
@@ -278,14 +336,14 @@ class ResultsBuilder:
     def _duplicate(
         self,
         where: Where,
-        entry: list[Any],
+        entry: TallyEntry,
         key: tuple[str, PrecinctKey, str],
         old: int,
         new: int,
         vote_type: str | None = None,
     ) -> None:
         sheet, row, col = where
-        first_sheet, first_row, first_col = entry[3]
+        first_sheet, first_row, first_col = entry.where
         first = (
             f"{first_sheet.cell(first_row, first_col)}"
             if first_sheet is sheet
@@ -338,18 +396,53 @@ class ResultsBuilder:
         contest: str,
         choice: str,
         value: int | str,
-        partial: bool = False,
+        county: str | None = None,
         vote_type: str | None = None,
     ) -> None:
-        """A figure from the file's own total row, kept to check the precinct rows against."""
+        """A figure from the file's own total row, kept to check the units against.
+
+        With a ``county``, it is that county's total in a file of several: checked against the units
+        of the same county code (``BW`` of Montana's ``BW 83-11``), or those its rows close.
+        """
         if value == SUPPRESSED:
             return
-        if partial:
-            self._partial_totals.setdefault((contest, choice, vote_type), [0, where])[0] += value
-        else:
-            self._file_totals.setdefault((contest, choice, vote_type), []).append((value, where))  # type: ignore[arg-type]
+        if county and choice.lower().startswith("total ") and choice not in self._choices.get(contest, {}):
+            # Montana: "Total Dawson" in the candidate column of a county-total row names no candidate
+            sheet, row, col = where
+            self.notes.note("skipped", sheet.name, sheet.cell(row, col), choice)
+            return
+        figures = self._file_totals.setdefault((contest, choice, vote_type), [])
+        figures.append((value, where, county_code(county) if county else None))  # type: ignore[arg-type]
 
     # -- finishing -----------------------------------------------------------------------
+    @property
+    def tallies(self) -> Mapping[tuple[str, PrecinctKey, str], TallyEntry]:
+        """The counts read so far, keyed by (contest, unit key, choice); read-only for helpers."""
+        return self._tallies
+
+    def rename_contests(self, renamed: Mapping[tuple[str, str | None], str]) -> None:
+        """Apply ``{(contest, county): new name}`` (see ``county_contests``) to counts, choices,
+        statistics, seats and suppressed cells alike."""
+        if not renamed:
+            return
+
+        def new(contest: str, unit: PrecinctKey | None) -> str:
+            return renamed.get((contest, unit[0] if unit else None), contest)
+
+        tallies: dict[tuple[str, PrecinctKey, str], TallyEntry] = {}
+        choices: dict[str, dict[str, str | None]] = {}
+        suppressed: dict[str, list[Where]] = {}
+        for (contest, precinct, choice), entry in self._tallies.items():
+            name = new(contest, precinct)
+            tallies[(name, precinct, choice)] = entry
+            choices.setdefault(name, {})[choice] = self._choices[contest].get(choice)
+            if entry.suppressed:
+                suppressed.setdefault(name, []).append(entry.where)
+            if name != contest and contest in self.seats:
+                self.seats[name] = self.seats[contest]
+        self._tallies, self._choices, self._suppressed = tallies, choices, suppressed
+        self._stats = {(new(contest, unit), unit): stats for (contest, unit), stats in self._stats.items()}
+
     def precinct_names(self) -> dict[PrecinctKey, str]:
         """Precinct names as shown; the county is added only where a name repeats across counties."""
         counties: dict[str, set[str | None]] = {}
@@ -362,9 +455,14 @@ class ResultsBuilder:
 
     def finish(self, options: Mapping[str, Mapping[str, Any]] | None = None) -> ElectionResults | None:
         """The results, or None when errors were found (nothing half-built is ever returned)."""
-        split_county_contests(self)
+        self.rename_contests(county_contest_names(self.tallies, self.log))
+        if self.find_total_units:
+            self._take_total_units(find_total_units(self._tallies))
+        self._resolve_blank_cells()
         self._check_file_totals()
         self._warn_suppressed()
+        if not self._tallies and not self.log.errors:
+            self.log.error(None, None, "no vote counts were found in the file: nothing to import")
         if self.log.errors:
             return None
         names = self.precinct_names()
@@ -374,15 +472,15 @@ class ResultsBuilder:
         contests = tuple(self._contest(name, (options or {}).get(name, {})) for name in self._choices)
         tallies = tuple(
             [
-                Tally(names[precinct], contest, choice, entry[0])
-                if entry[1] is None and not entry[2]  # a plain count: most of a statewide file
+                Tally(names[precinct], contest, choice, entry.votes)  # type: ignore[arg-type]
+                if entry.types is None and not entry.suppressed  # a plain count: most of a statewide file
                 else Tally(
                     names[precinct],
                     contest,
                     choice,
-                    0 if entry[2] else entry[0],
-                    () if entry[2] or entry[1] is None else tuple(entry[1].items()),
-                    entry[2],
+                    0 if entry.suppressed else entry.votes,  # type: ignore[arg-type]
+                    () if entry.suppressed or entry.types is None else tuple(entry.types.items()),
+                    entry.suppressed,
                 )
                 for (contest, precinct, choice), entry in self._tallies.items()
             ]
@@ -407,6 +505,66 @@ class ResultsBuilder:
             **attributes,
         )
 
+    def _take_total_units(self, units: set[PrecinctKey]) -> None:
+        """A unit found to be the sum of the others is the file's own total: checked, never counted."""
+        if not units:
+            return
+        for key in [k for k in self._tallies if k[1] in units]:
+            entry = self._tallies.pop(key)
+            if entry.votes is not None:
+                self._file_totals.setdefault((key[0], key[2], None), []).append(
+                    (entry.votes, entry.where, None)
+                )
+            sheet, row, col = entry.where
+            self.notes.note("totals", sheet.name, sheet.cell(row, col), key[1][1])
+        self._total_units |= units
+        for unit in units:
+            self._precincts.pop(unit, None)
+            self.log.warn(
+                None,
+                None,
+                f"{unit[1]!r}" + (f" ({unit[0]})" if unit[0] else "") + " holds, in every contest, the sum "
+                "of the other units: read as the file's own total, checked and not counted",
+            )
+        self._stats = {k: v for k, v in self._stats.items() if k[1] not in units}
+
+    def _resolve_blank_cells(self) -> None:
+        """Blank counts: ignored in a total row; a unit whose whole contest is blank was withheld by
+        the county (suppressed, like ``***``); any other blank is an error naming its cell."""
+        counted = {(contest, unit) for contest, unit, _choice in self._tallies}
+        withheld = withheld_units(self.blanks, counted)
+        error_values: dict[str | None, dict[str, str]] = {}
+        for blank in self.blanks:
+            sheet, row, col = blank.where
+            ref = sheet.cell(row, col)
+            errors = error_values.get(sheet.name)
+            if errors is None:
+                errors = error_values[sheet.name] = self._error_cells(sheet)
+            if ref in errors:
+                self.log.error(
+                    sheet.name, ref, f"the spreadsheet error value {errors[ref]} is not a vote count"
+                )
+            elif is_total_label(blank.precinct[1]) or blank.precinct in self._total_units:
+                self.notes.note("skipped", sheet.name, ref, f"blank total of {blank.choice}")
+            elif statistic_of(blank.choice):
+                self.notes.note("skipped", sheet.name, ref, f"blank {blank.choice}")
+            elif (blank.contest, blank.precinct) in withheld:
+                self.add(blank.where, blank.precinct, blank.contest, blank.choice, SUPPRESSED)
+            else:
+                self.log.error(
+                    sheet.name,
+                    ref,
+                    f"no vote count for {blank.choice!r} in {blank.precinct[1]!r} ({blank.contest}): the "
+                    "cell is blank (or a formula Excel never calculated); enter the count, 0 if none",
+                )
+
+    def _error_cells(self, sheet: Sheet) -> dict[str, str]:
+        if sheet.name is None or self.source is None:
+            return {}
+        from recount_desktop.importers.xlsx_errors import error_cells
+
+        return error_cells(self.source, sheet.name)
+
     def _warn_suppressed(self) -> None:
         for contest, cells in self._suppressed.items():
             sheet, row, col = cells[0]
@@ -427,7 +585,7 @@ class ResultsBuilder:
         """
         by_choice: dict[str, dict[str, list[Any]]] = {}
         for (contest, _precinct, choice), entry in self._tallies.items():
-            if entry[2] or entry[0] is None:
+            if entry.suppressed or entry.votes is None:
                 continue
             contest_sums = by_choice.get(contest)
             if contest_sums is None:
@@ -435,11 +593,11 @@ class ResultsBuilder:
             found = contest_sums.get(choice)
             if found is None:
                 found = contest_sums[choice] = [0, None]
-            found[0] += entry[0]
-            if entry[1]:
+            found[0] += entry.votes
+            if entry.types:
                 types = found[1] if found[1] is not None else {}
                 found[1] = types
-                for vote_type, votes in entry[1].items():
+                for vote_type, votes in entry.types.items():
                     types[vote_type] = types.get(vote_type, 0) + votes
         sums: dict[tuple[str, str, str | None], int] = {}
         for contest, contest_sums in by_choice.items():
@@ -450,22 +608,101 @@ class ResultsBuilder:
         return sums
 
     def _check_file_totals(self) -> None:
-        """Each difference between the precinct rows and the file's own total row is a warning."""
-        for key, (value, where) in self._partial_totals.items():
-            self._file_totals.setdefault(key, []).append((value, where))
-        self._partial_totals = {}
+        """Every figure of the file's own total rows against the sum of the units it closes."""
         if not self._file_totals:
             return
         sums = self._sums()
+        places = self._unit_counts_by_row()
         for (contest, choice, vote_type), figures in self._file_totals.items():
             if statistic_of(choice) or contest not in self._choices:
                 continue
-            what = f"{contest!r}, {choice!r}" + (f", {vote_type}" if vote_type else "")
-            for total, (sheet, row, col) in figures:
-                found = sums.get((contest, choice, vote_type), 0)
-                if found != total:
-                    self.log.warn(
-                        sheet.name,
-                        sheet.cell(row, col),
-                        f"{what}: the precinct rows add up to {found} but the file's total row says {total}",
-                    )
+            overall = sums.get((contest, choice, vote_type), 0)
+            # counties' own totals pass together when they add up to all units (a statewide file)
+            counties_sum = sum(total for total, _w, code in figures if code is not None)
+            previous: dict[int, int] = {}  # sheet -> the previous county total's row
+            for total, where, code in sorted(figures, key=lambda f: f[1][1]):
+                sheet, row, col = where
+                self.notes.note("totals", sheet.name, sheet.cell(row, col), choice)
+                if code is None:
+                    self.check_total(where, contest, choice, vote_type, total, overall)
+                    continue
+                start = previous.get(id(sheet), -1)
+                previous[id(sheet)] = row
+                if overall in (counties_sum, total):
+                    continue
+                units = places.get((contest, choice, vote_type), [])
+                county = [(w, v) for w, v, c in units if c == code]
+                closed = _closed_run([(w, v, c) for w, v, c in units if w[0] is sheet and start < w[1] < row])
+                if total in (closed, sum(v for _w, v in county)):
+                    continue
+                self.check_total(
+                    where,
+                    contest,
+                    choice,
+                    vote_type,
+                    total,
+                    sum(v for _w, v in county),
+                    cell_range([w for w, _v in county]),
+                )
+
+    def _unit_counts_by_row(self) -> dict[tuple[str, str, str | None], list[tuple[Where, int, str | None]]]:
+        """Unit counts with their cells and county codes, for choices with a county's own total."""
+        wanted = {
+            (contest, choice)
+            for (contest, choice, _t), figures in self._file_totals.items()
+            if any(code for _v, _w, code in figures)
+        }
+        found: dict[tuple[str, str, str | None], list[tuple[Where, int, str | None]]] = {}
+        if not wanted:
+            return found
+        for (contest, unit, choice), entry in self._tallies.items():
+            if (contest, choice) not in wanted or entry.suppressed or entry.votes is None:
+                continue
+            code = county_code(unit[0]) if unit[0] else None
+            found.setdefault((contest, choice, None), []).append((entry.where, entry.votes, code))
+            for vote_type, votes in (entry.types or {}).items():
+                found.setdefault((contest, choice, vote_type), []).append((entry.where, votes, code))
+        return found
+
+    def check_total(
+        self,
+        where: Where,
+        contest: str,
+        choice: str,
+        vote_type: str | None,
+        total: int,
+        units_sum: int,
+        unit_cells: str | None = None,
+    ) -> None:
+        """One of the file's own totals against its units: equal, a shortfall the contest's
+        suppressed cells explain (a warning), or a difference (an error unless accepted)."""
+        if total == units_sum:
+            return
+        sheet, row, col = where
+        cell = sheet.cell(row, col)
+        units = unit_cells or cell_range(self._unit_places(contest, choice))
+        what = f"{contest!r}, {choice!r}" + (f", {vote_type}" if vote_type else "")
+        message = (
+            f"{what}: the units ({units}) add up to {units_sum} but the file's total ({cell}) says "
+            f"{total}, a difference of {total - units_sum:+d}"
+        )
+        if units_sum < total and contest in self._suppressed:
+            self.log.warn(
+                sheet.name, cell, f"{message}; the contest's suppressed cells can explain the shortfall"
+            )
+            return
+        self.differences.append(
+            TotalDifference(contest, choice, vote_type, sheet.name, cell, units, total, units_sum)
+        )
+        if self.accept_differences:
+            self.log.warn(sheet.name, cell, f"{message}; accepted (--accept-differences)")
+        else:
+            self.log.error(
+                sheet.name,
+                cell,
+                f"{message}. Correct the file, or accept the difference explicitly (import "
+                "--accept-differences); it is then recorded in the audit log",
+            )
+
+    def _unit_places(self, contest: str, choice: str) -> list[Where]:
+        return [e.where for (c, _u, ch), e in self._tallies.items() if c == contest and ch == choice]

@@ -11,24 +11,30 @@ under one bare name in several counties cannot be told apart by its choices: tha
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable, Mapping
 
-if TYPE_CHECKING:
-    from recount_desktop.importers.builder import ResultsBuilder
+from recount_desktop.importers.problems import ProblemLog
 
 # a question named without its place ("PROPOSITION", "PROPOSITION NO. 2")
 _BARE_QUESTION = re.compile(
     r"^(PROPOSITION|QUESTION|MEASURE|AMENDMENT|ISSUE)(\s+(NO\.?\s*)?[\w-]+)?$", re.IGNORECASE
 )
 
+TallyKey = tuple[str, tuple[str | None, str], str]
 
-def split_county_contests(builder: ResultsBuilder) -> None:
-    """Rename the builder's per-county contests in place (a no-op for files without counties)."""
-    if not any(county for county, _ in builder._precincts):
-        return
+
+def county_contest_names(
+    tallies: Iterable[TallyKey], log: ProblemLog
+) -> Mapping[tuple[str, str | None], str]:
+    """``{(contest, county): "CONTEST (COUNTY)"}`` for contests to split per county (empty for files
+    without counties); ``ResultsBuilder.rename_contests`` applies it."""
     by_county: dict[str, dict[str | None, set[str]]] = {}
-    for contest, (county, _precinct), choice in builder._tallies:
+    any_county = False
+    for contest, (county, _precinct), choice in tallies:
+        any_county = any_county or county is not None
         by_county.setdefault(contest, {}).setdefault(county, set()).add(choice)
+    if not any_county:
+        return {}
     split = {
         contest
         for contest, counties in by_county.items()
@@ -36,24 +42,27 @@ def split_county_contests(builder: ResultsBuilder) -> None:
     }
     for contest, counties in by_county.items():
         if len(counties) > 1 and contest not in split and _BARE_QUESTION.match(contest):
-            builder.log.warn(
+            log.warn(
                 None,
                 None,
                 f"{contest!r} is voted on in {len(counties)} counties "
                 f"({', '.join(sorted(c or '-' for c in counties))}) and kept as one contest; "
                 "if each county's is a question of its own, give each a name of its own",
             )
-    if split:
-        _rename(builder, split)
-        for contest in sorted(split):
-            shown = sorted(c or "-" for c in by_county[contest])
-            builder.log.warn(
-                None,
-                None,
-                f"{contest!r} appears in {len(shown)} counties ({', '.join(shown)}) "
-                "with different choices, so each county's is its own contest, named "
-                f"'{contest} (COUNTY)'",
-            )
+    renamed: dict[tuple[str, str | None], str] = {}
+    for contest in sorted(split):
+        shown = sorted(c or "-" for c in by_county[contest])
+        renamed.update(
+            {(contest, county): f"{contest} ({county})" for county in by_county[contest] if county}
+        )
+        log.warn(
+            None,
+            None,
+            f"{contest!r} appears in {len(shown)} counties ({', '.join(shown)}) "
+            "with different choices, so each county's is its own contest, named "
+            f"'{contest} (COUNTY)'",
+        )
+    return renamed
 
 
 def _separate(contest: str, counties: dict[str | None, set[str]]) -> bool:
@@ -65,27 +74,3 @@ def _separate(contest: str, counties: dict[str | None, set[str]]) -> bool:
             return False
         seen |= choices
     return True
-
-
-def _rename(builder: ResultsBuilder, split: set[str]) -> None:
-    def renamed(contest: str, county: str | None) -> str:
-        return f"{contest} ({county})" if contest in split and county else contest
-
-    tallies: dict[Any, list[Any]] = {}
-    choices: dict[str, dict[str, str | None]] = {}
-    for (contest, precinct, choice), entry in builder._tallies.items():
-        name = renamed(contest, precinct[0])
-        tallies[(name, precinct, choice)] = entry
-        choices.setdefault(name, {})[choice] = builder._choices[contest].get(choice)
-        if entry[2] and name != contest:
-            builder._suppressed.setdefault(name, []).append(entry[3])
-        if name != contest and contest in builder.seats:
-            builder.seats[name] = builder.seats[contest]
-    builder._tallies = tallies
-    builder._choices = choices
-    builder._stats = {
-        (renamed(contest, unit[0] if unit else None), unit): stats
-        for (contest, unit), stats in builder._stats.items()
-    }
-    for contest in split:
-        builder._suppressed.pop(contest, None)

@@ -31,7 +31,7 @@ LONG_FIELDS: Mapping[str, Sequence[str]] = {
         "precinct id",
         "pct",
     ),
-    "contest": ("contest", "contest name", "office", "office name", "race", "race name"),
+    "contest": ("contest", "contest name", "contest title", "office", "office name", "race", "race name"),
     "district": ("district", "dist"),
     "choice": (
         "choice",

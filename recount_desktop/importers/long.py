@@ -10,7 +10,6 @@ from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import is_blank
-from recount_desktop.importers.xlsx_errors import error_cells
 
 TICK_ROWS = 5000
 _MANGLED_ID = re.compile(r"^\d(\.\d+)?E\+\d+$", re.IGNORECASE)
@@ -46,6 +45,7 @@ def read_long_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
         raise builder.log.reject(
             sheet_label, None, f"could not recognise the long layout; looked for {LOOKED_FOR}"
         )
+    builder.find_total_units = True  # a county-total row under a label no one foresaw is found by its sums
     read_long_rows(main[0], main[1], builder, ticker)
     for sheet, header in summaries:
         read_long_rows(sheet, header, builder, ticker, totals_only=True)
@@ -71,8 +71,10 @@ def read_long_rows(
         width = len(row)
         contest = names[row[contest_col]] if contest_col < width else ""
         choice = names[row[choice_col]] if choice_col < width else ""
-        precinct = "Total" if totals_only else (
-            names[row[precinct_col]] if precinct_col is not None and precinct_col < width else ""
+        precinct = (
+            "Total"
+            if totals_only
+            else (names[row[precinct_col]] if precinct_col is not None and precinct_col < width else "")
         )
         if not (contest or choice or precinct) and all(is_blank(v) for v in row):
             continue
@@ -95,9 +97,7 @@ def read_long_rows(
             )
             continue
         county = names[row[county_col]] if county_col is not None and county_col < width else None
-        if not precinct or (
-            county and precinct != county and county.endswith(" " + precinct) and not precinct.isdigit()
-        ):
+        if not precinct or _is_county_total(precinct, county):
             precinct = "County Total"  # a county-total row: blank precinct, or the county's own name
         party = names[row[party_col]] if party_col is not None and party_col < width else None
         key = (county or None, precinct)
@@ -110,14 +110,44 @@ def read_long_rows(
         if not _add_row(sheet, r, row, header, builder, key, contest, choice, party, vote_type, votes_col):
             blank_votes.append(r)
     ticker.tick(total, total)
-    blank_votes = _refuse_error_cells(sheet, blank_votes, votes_col, builder)
-    if blank_votes:
-        shown = ", ".join(sheet.cell(r, votes_col) for r in blank_votes[:5])
-        builder.log.warn(
-            sheet.name,
-            sheet.cell(blank_votes[0], votes_col),
-            f"{len(blank_votes)} row(s) with no vote count were left out (e.g. {shown})",
-        )
+    for r in blank_votes:
+        _blank_row(sheet, r, rows[r], cols, builder, totals_only)
+
+
+def _blank_row(
+    sheet: Sheet, r: int, row: list[object], cols: dict[str, int], builder: ResultsBuilder, totals_only: bool
+) -> None:
+    """A row with a contest and a choice but no count: the builder decides once all is read."""
+    names = builder.names
+    votes_col = cols.get("votes", 0)
+    precinct_col, county_col = cols.get("precinct"), cols.get("county")
+    width = len(row)
+    precinct = (
+        "Total"
+        if totals_only
+        else (names[row[precinct_col]] if precinct_col is not None and precinct_col < width else "")
+    )
+    county = names[row[county_col]] if county_col is not None and county_col < width else None
+    if not precinct or _is_county_total(precinct, county):
+        precinct = "County Total"
+    contest = names[row[cols["contest"]]]
+    district_col = cols.get("district")
+    if district_col is not None and district_col < width:
+        district = names[row[district_col]]
+        if district and district.lower() not in contest.lower():
+            contest = f"{contest} {district}" if contest else district
+    builder.blank((sheet, r, votes_col), (county or None, precinct), contest, names[row[cols["choice"]]])
+
+
+def _is_county_total(precinct: str, county: str | None) -> bool:
+    """A county-total row of a long file: the county's own name (``BW BROADWATER MT``), or its
+    abbreviation (El Paso's ``CO`` and ``EL PASO CO``)."""
+    if not county or precinct.isdigit():
+        return False
+    upper, county_upper = precinct.upper(), county.upper()
+    if precinct != county and county.endswith(" " + precinct):
+        return True
+    return upper in ("CO", "COUNTY", f"{county_upper} CO", f"{county_upper} COUNTY")
 
 
 def _add_row(
@@ -163,24 +193,3 @@ def _add_row(
         return False
     builder.add((sheet, r, votes_col or 0), key, contest, choice, votes, vote_type, party)
     return True
-
-
-def _refuse_error_cells(
-    sheet: Sheet, blank_rows: list[int], votes_col: int | None, builder: ResultsBuilder
-) -> list[int]:
-    """Blank-looking vote cells that hold an Excel error value are errors; the rest stay blank."""
-    if not blank_rows or votes_col is None or sheet.name is None or builder.source is None:
-        return blank_rows
-    errors = error_cells(builder.source, sheet.name)
-    if not errors:
-        return blank_rows
-    still_blank = []
-    for r in blank_rows:
-        ref = sheet.cell(r, votes_col)
-        if ref in errors:
-            builder.log.error(
-                sheet.name, ref, f"the spreadsheet error value {errors[ref]} is not a vote count"
-            )
-        else:
-            still_blank.append(r)
-    return still_blank

@@ -11,10 +11,13 @@ from recount_desktop.domain import ElectionResults
 from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.importers import layouts
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
+from recount_desktop.importers.checks import ReadingNotes, TotalDifference
 from recount_desktop.importers.problems import ImportRejected, Problem, ProblemLog
-from recount_desktop.importers.source import open_book
+from recount_desktop.importers.profiles import LayoutProfile
+from recount_desktop.importers.source import Book, open_book
+from recount_desktop.importers.summary import ImportSummary, summarise
 
-FORMATS = ("auto", "template", "long", "sovc", "wide")
+FORMATS = ("auto", "template", "long", "sovc", "wide", "abstract")
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,22 @@ class TallyImport:
     election_fields: dict[str, Any] = field(default_factory=dict)
     warnings: tuple[Problem, ...] = ()
     errors: tuple[Problem, ...] = ()
+    # where the file's own totals, statistics and skipped rows were found (also when refused)
+    notes: ReadingNotes = field(default_factory=ReadingNotes)
+    # the file's totals that its units do not add up to (errors, or accepted with accept_differences)
+    differences: tuple[TotalDifference, ...] = ()
+    accepted_differences: bool = False
+    # a workbook holding several elections, one per sheet: their names, when none was chosen
+    elections: tuple[str, ...] = ()
+    sheet: str | None = None
+
+    @property
+    def summary(self) -> ImportSummary | None:
+        """The one-screen summary (None when nothing could be read)."""
+        if self.results is None:
+            return None
+        accepted = self.differences if self.accepted_differences else ()
+        return summarise(self.results, self.notes, accepted)
 
     @property
     def ok(self) -> bool:
@@ -35,28 +54,49 @@ class TallyImport:
 
 def read_tally_file(
     path: str | Path,
-    format: str = "auto",  # the CLI's --format
+    format: str = "auto",
     progress: Callable[[int, int], Any] | None = None,
     cancel: Callable[[], bool] | None = None,
+    *,
+    sheet: str | None = None,
+    accept_differences: bool = False,
+    profile: LayoutProfile | None = None,
 ) -> TallyImport:
     """Read a tally file in any supported layout. Errors come back in ``errors``, never half results.
 
+    ``sheet`` reads one sheet of a workbook (one election of several); ``accept_differences`` turns
+    differences between the file's own totals and its units into warnings (kept in
+    ``differences``); ``profile`` is a saved layout profile (its format, sheet and reading).
     Raises ``ImportCancelled`` when ``cancel()`` returns True; nothing else escapes for bad input.
     """
     path = Path(path)
+    if profile is not None:
+        format = profile.format if format == "auto" else format
+        sheet = sheet or profile.sheet
     if format not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}, not {format!r}")
     log = ProblemLog(path.name)
     ticker = Ticker(progress, cancel)
+    builder = ResultsBuilder(log, path, accept_differences=accept_differences)
     layout = format
     fields: dict[str, Any] = {}
     results = None
+    elections: tuple[str, ...] = ()
     try:
         with no_cyclic_gc():
             book = open_book(path, log)
-            layout = layouts.detect(book, log) if format == "auto" else format
-            builder = ResultsBuilder(log, path)
-            options, fields = layouts.read(layout, book, builder, ticker)
+            book = _chosen_sheet(book, sheet, log)
+            elections = () if sheet else layouts.several_elections(book)
+            if elections:
+                raise log.reject(
+                    None,
+                    None,
+                    "this workbook holds several elections, one per sheet: "
+                    f"{', '.join(repr(e) for e in elections)}; choose one (import --sheet NAME)",
+                )
+            reading = profile.reading if profile is not None else None
+            layout = layouts.detect(book, log, reading) if format == "auto" else format
+            options, fields = layouts.read(layout, book, builder, ticker, reading)
             book.release()
             results = builder.finish(options)
     except ImportRejected:
@@ -67,5 +107,28 @@ def read_tally_file(
     if log.errors:
         results = None
     return TallyImport(
-        path, layout, results, fields if results is not None else {}, tuple(log.warnings), tuple(log.errors)
+        path,
+        layout,
+        results,
+        fields if results is not None else {},
+        tuple(log.warnings),
+        tuple(log.errors),
+        builder.notes,
+        tuple(builder.differences),
+        accept_differences,
+        elections,
+        sheet,
     )
+
+
+def _chosen_sheet(book: Book, sheet: str | None, log: ProblemLog) -> Book:
+    if sheet is None:
+        return book
+    found = book.find_sheet(sheet)
+    if found is None:
+        raise log.reject(
+            None,
+            None,
+            f"there is no sheet {sheet!r}; the sheets are {', '.join(repr(n) for n in book.sheet_names)}",
+        )
+    return book.only(found)

@@ -58,6 +58,10 @@ class Book:
         for sheet in self._cache.values():
             sheet.rows = []
 
+    def only(self, name: str) -> Book:
+        """The same file seen as holding one sheet (``import --sheet NAME``)."""
+        return Book(self.path, [name], self._load, self._cache, self.is_csv)
+
     def find_sheet(self, wanted: str) -> str | None:
         """A sheet name matched case-insensitively with surrounding spaces ignored."""
         for name in self.sheet_names:

@@ -8,12 +8,23 @@ the header cells themselves (``NAME\\nParty``) or names merged over vote-type su
 
 from __future__ import annotations
 
+import re
+from datetime import date, datetime, time
 from functools import lru_cache
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, normalise_header
 from recount_desktop.importers.source import Book, Sheet
-from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
+from recount_desktop.importers.unit_rows import BAD, UnitRows, Value
+from recount_desktop.importers.values import (
+    SUPPRESSED,
+    CountError,
+    clean_name,
+    is_blank,
+    is_total_label,
+    parse_count,
+    statistic_of,
+)
 
 HEADER_ROWS = 15
 _SKIP_COLUMNS = {"total", "total votes", "percent", "%", "% turnout", "turnout"}
@@ -68,9 +79,17 @@ def _contest_name(sheet: Sheet, header_row: int, precinct_col: int) -> str:
             return clean_name(row[c])  # Yellowstone: the contest heads the precinct column
     for r in range(header_row):
         for cell in sheet.rows[r]:
-            if not is_blank(cell):
+            if not is_blank(cell) and not _is_page_furniture(cell):
                 return clean_name(cell)
     return sheet.name or "Contest"
+
+
+_PAGE = re.compile(r"^page:?\s*\d+\s*of\s*\d+$", re.IGNORECASE)
+
+
+def _is_page_furniture(cell: object) -> bool:
+    """``Page: 2 of 28`` and the print timestamp above a Dominion SOVC table: never a contest title."""
+    return isinstance(cell, date | datetime | time) or bool(_PAGE.match(clean_name(cell)))
 
 
 def _columns(
@@ -122,37 +141,92 @@ def _read_contest_sheet(sheet: Sheet, header: tuple[int, int], builder: ResultsB
     contest = _contest_name(sheet, header_row, precinct_col)
     columns = _columns(sheet, header_row, precinct_col)
     if not any(statistic_of(choice) is None for choice, _, _ in columns.values()):
+        _note_statistics_sheet(sheet, header_row, builder)
         return False  # a registered-voters or turnout sheet: no contest here
+    for c in _empty_columns(sheet, header_row, columns):
+        builder.notes.note("skipped", sheet.name, sheet.cell(header_row, c), columns.pop(c)[0])
+    if not columns:
+        return False
+    units = UnitRows(
+        sheet, contest, [(c, choice, vote_type) for c, (choice, vote_type, _p) in columns.items()], builder
+    )
+    parties = {c: party for c, (_choice, _type, party) in columns.items()}
+    plains = [vote_type is None and builder.plain_choice(choice) for _c, choice, vote_type in units.columns]
     names = builder.names
-    # (column, choice, vote type, party, plain): "plain" columns take whole counts the short way
-    cells = [
-        (c, choice, vote_type, party, vote_type is None and builder.plain_choice(choice))
-        for c, (choice, vote_type, party) in columns.items()
-    ]
     rows = sheet.rows
     for r in range(header_row + 1, len(rows)):
         row = rows[r]
-        if precinct_col >= len(row) or is_blank(row[precinct_col]):
+        label = row[precinct_col] if precinct_col < len(row) else None
+        values = units.values(r, row, lambda: names[label] if not is_blank(label) else "")  # noqa: B023
+        if values is None:
+            if not is_blank(label):
+                units.skipped(r, precinct_col, names[label])  # a group heading: "County", "Park"
             continue
-        precinct = names[row[precinct_col]]
-        if _is_running_total(precinct):
-            continue  # Dominion repeats the electionwide total as a running one
-        total_row = is_total_label(precinct)
-        key = (None, "Total" if total_row else precinct)
-        width = len(row)
-        for c, choice, vote_type, party, plain in cells:
-            if c >= width:
-                continue
-            raw = row[c]
-            if plain and not total_row:
-                if type(raw) is int and raw >= 0:
-                    builder.add_plain((sheet, r, c), key, contest, choice, raw, party)
-                    continue
-                if type(raw) is float and raw.is_integer() and raw >= 0:
-                    builder.add_plain((sheet, r, c), key, contest, choice, int(raw), party)
-                    continue
-            where = (sheet, r, c)
-            value = builder.count(where, raw, lambda: f"{choice} in {precinct}, {contest}")  # noqa: B023
-            if value is not None:
-                builder.add(where, key, contest, choice, value, vote_type, party)
+        precinct = names[label] if not is_blank(label) else ""
+        if units.is_total(precinct, values):
+            units.total(r, precinct_col, precinct, values)
+            continue
+        if not precinct:
+            builder.log.error(
+                sheet.name,
+                sheet.cell(r, precinct_col),
+                "this row holds counts but no unit name, and they are not the sum of the "
+                "units above it; name the unit or remove the row",
+            )
+            continue
+        _add_unit_row(units, r, (None, precinct), values, plains, parties)
+    units.finish()
     return True
+
+
+def _add_unit_row(
+    units: UnitRows,
+    r: int,
+    key: tuple[None, str],
+    values: list[Value],
+    plains: list[bool],
+    parties: dict[int, str | None],
+) -> None:
+    """One unit's counts. A redaction note spans its row ("REDACTED - INCLUDED IN WELD COUNTY
+    TOTALS"): the blank cells beside it are redacted too, not forgotten."""
+    builder, sheet, contest = units.builder, units.sheet, units.contest
+    redacted = SUPPRESSED in values
+    for (c, choice, vote_type), value, plain in zip(units.columns, values, plains, strict=True):
+        if plain and type(value) is int:  # most cells: a whole count for a candidate
+            builder.add_plain((sheet, r, c), key, contest, choice, value, parties[c])
+        elif value is None and not (redacted and statistic_of(choice) is None):
+            builder.blank((sheet, r, c), key, contest, choice)
+        elif value is not BAD:
+            counted = SUPPRESSED if value is None else value
+            builder.add((sheet, r, c), key, contest, choice, counted, vote_type, parties[c])
+    units.unit(r, values)
+
+
+def _empty_columns(
+    sheet: Sheet, header_row: int, columns: dict[int, tuple[str, str | None, str | None]]
+) -> list[int]:
+    """Columns blank in every row below the header ("There are no candidates for this office", an
+    always-empty running-mate column): not a choice at all."""
+    filled: set[int] = set()
+    for row in sheet.rows[header_row + 1 :]:
+        width = len(row)
+        found = [c for c in columns if c < width and not is_blank(row[c])]
+        if any(_is_suppressed(row[c]) for c in found):
+            return []  # a redacted row leaves its other cells blank: they are candidates still
+        filled.update(found)
+        if len(filled) == len(columns):
+            return []
+    return [c for c in columns if c not in filled]
+
+
+def _is_suppressed(text: object) -> bool:
+    if not isinstance(text, str):
+        return False
+    try:
+        return parse_count(text) == SUPPRESSED
+    except CountError:
+        return False
+
+
+def _note_statistics_sheet(sheet: Sheet, header_row: int, builder: ResultsBuilder) -> None:
+    builder.notes.note("statistics", sheet.name, f"row {header_row + 1}", "turnout sheet (no contest)")

@@ -14,7 +14,7 @@ from functools import lru_cache
 SUPPRESSED = "suppressed"  # sentinel returned by parse_count for a suppression mark
 
 _SUPPRESSION = re.compile(
-    r"^(\*+|\(\s*<\s*\d+\s*\)|<\s*\d+|suppressed|redacted\b.*|n/?a\s*\(suppressed\))$", re.IGNORECASE
+    r"^(\*+|-|\(\s*<\s*\d+\s*\)|<\s*\d+|suppressed|redacted\b.*|n/?a\s*\(suppressed\))$", re.IGNORECASE
 )
 _NUMBER_TEXT = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.0+)?$|^[+-]?\d+(\.\d+)?$")
 
@@ -53,8 +53,8 @@ def parse_count(value: object) -> int | str | None:  # noqa: PLR0912 - one branc
     if isinstance(value, int | float):
         return _whole(float(value), repr(value)) if isinstance(value, float) else int(value)
     text = clean_name(value)
-    if not text:
-        return None
+    if not text or text.lower() in ("n/a", "na"):
+        return None  # N/A: no count here (the unit does not vote in the contest)
     if _SUPPRESSION.match(text):
         return SUPPRESSED
     if text.startswith("#"):
@@ -85,7 +85,10 @@ def _whole(number: float, shown: str) -> int:
 
 _TOTAL_LABEL = re.compile(
     r"^(county|election|electionwide|cumulative|grand|precinct|contest|overall)?\s*[-–]?\s*totals?\s*:?$"
-    r"|^total\s+(votes|for\s+.*)$",
+    r"|^total\s+(votes|for\s+.*)$"
+    r"|^.+\s[-–]\s*total:?$"  # Park - Total, Cumulative - Total, Electionwide - Total
+    r"|^(cumulative|electionwide)$"
+    r"|^(zzz\s*[,/]?\s*)?county\s+totals?:?$",  # ZZZ / COUNTY TOTALS, ZZZ, COUNTY TOTALS
     re.IGNORECASE,
 )
 
@@ -105,7 +108,8 @@ _STATISTICS = {
         r"^(registered(\s+voters)?|eligible\s+voters|reg\.?\s+voters)$", re.IGNORECASE
     ),
     "ballots_cast": re.compile(
-        r"^((total\s+)?ballots(\s+cast)?(\s+total)?|times\s+cast|voters\s+cast|total\s+ballots\s+cast)$",
+        r"^((total\s+)?ballots(\s+cast)?(\s+total)?|times\s+cast|voters\s+cast|total\s+ballots\s+cast"
+        r"|cards\s+cast)$",
         re.IGNORECASE,
     ),
 }

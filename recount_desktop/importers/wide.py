@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
+from recount_desktop.importers.checks import cell_range
 from recount_desktop.importers.headers import normalise_header
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
@@ -53,7 +54,10 @@ def _precinct_column(row: list[object]) -> int | None:
     for wanted in ("precinct", "precinct name", "precinct code", "precinct id"):
         if wanted in names:
             return names.index(wanted)
-    return next((c for c, n in enumerate(names) if "precinct" in n.split()), None)
+    # "Precinct Code", "Ward Precinct"; never a row label such as "PRECINCT VOTES" (a turnout row)
+    return next(
+        (c for c, n in enumerate(names) if "precinct" in n.split() and "votes" not in n.split()), None
+    )
 
 
 def _find_layout(sheet: Sheet) -> _Layout | None:
@@ -211,9 +215,12 @@ def _read_contest(
 ) -> bool:
     """One contest's cells in one row; False when the precinct has none (it is outside the district)."""
     found, row_sum = False, 0
+    blanks: list[tuple[int, str]] = []
     for c, (choice, party) in contest.choices.items():
         value = builder.count((sheet, r, c), _at(row, c), lambda: f"{choice} in {key[1]}, {contest.name}")  # noqa: B023
         if value is None:
+            if is_blank(_at(row, c)):
+                blanks.append((c, choice))
             continue
         found = True
         row_sum = row_sum + value if isinstance(value, int) and row_sum is not None else None  # type: ignore[assignment]
@@ -222,6 +229,9 @@ def _read_contest(
         value = builder.count((sheet, r, c), _at(row, c), lambda: f"{label} in {key[1]}, {contest.name}")  # noqa: B023
         if value is not None:
             builder.add((sheet, r, c), key, contest.name, label, value)
+    if found:  # a unit voting in the contest with some of its cells blank: the builder decides
+        for c, choice in blanks:
+            builder.blank((sheet, r, c), key, contest.name, choice)
     if found and contest.total_col is not None and row_sum is not None:
         _check_row_total(sheet, r, row, key, contest, row_sum, builder)
     return found
@@ -240,11 +250,9 @@ def _check_row_total(
     assert c is not None
     total = builder.count((sheet, r, c), _at(row, c), f"total votes in {key[1]}, {contest.name}")
     if isinstance(total, int) and total != row_sum:
-        builder.log.warn(
-            sheet.name,
-            sheet.cell(r, c),
-            f"{contest.name!r} in {key[1]!r}: the choices add up "
-            f"to {row_sum} but the file's Total Votes column says {total}",
+        cells = cell_range([(sheet, r, col) for col in contest.choices])
+        builder.check_total(
+            (sheet, r, c), contest.name, f"all choices in {key[1]}", None, total, row_sum, cells
         )
 
 

@@ -119,12 +119,17 @@ def test_total_row_is_left_out_and_checked(tmp_path: Path) -> None:
         ("P2", "Mayor", "Ada", 6),
         ("TOTALS", "Mayor", "Ada", 12),
     ]
-    imported = read_tally_file(write_xlsx(tmp_path / "t.xlsx", {"Tallies": rows}))
-    assert imported.results is not None
-    assert imported.results.totals("Mayor") == {"Ada": 11}
-    assert [str(w) for w in imported.warnings] == [
-        "t.xlsx, sheet 'Tallies', cell D4: 'Mayor', 'Ada': the precinct rows add up to 11 but the file's "
-        "total row says 12"
+    path = write_xlsx(tmp_path / "t.xlsx", {"Tallies": rows})
+    imported = read_tally_file(path)
+    assert imported.results is None
+    assert [str(e).split(". Correct")[0] for e in imported.errors] == [
+        "t.xlsx, sheet 'Tallies', cell D4: 'Mayor', 'Ada': the units (D2:D3) add up to 11 but the file's "
+        "total (D4) says 12, a difference of +1"
+    ]
+    accepted = read_tally_file(path, accept_differences=True)
+    assert accepted.results is not None and accepted.results.totals("Mayor") == {"Ada": 11}
+    assert [(d.total_cell, d.unit_cells, d.total, d.units_sum) for d in accepted.differences] == [
+        ("D4", "D2:D3", 12, 11)
     ]
 
 

@@ -1,0 +1,168 @@
+"""What keeps an import from being silently wrong: the cells read as totals, statistics or skipped,
+the differences between a file's own totals and its units, blank count cells, and total units.
+
+Plain data and pure functions over the builder's tallies; the builder decides what is an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from recount_desktop.importers.source import Sheet
+
+Where = tuple["Sheet", int, int]
+PrecinctKey = tuple[str | None, str]
+NOTE_LIMIT = 2000  # a statewide file has thousands of total rows: keep this many, count the rest
+
+
+@dataclass(frozen=True)
+class CellNote:
+    """A row, column or cell read as something other than a unit's count, and what it was read as."""
+
+    sheet: str | None
+    cell: str
+    label: str
+
+    def __str__(self) -> str:
+        place = self.cell if self.sheet is None else f"'{self.sheet}'!{self.cell}"
+        return f"{place} {self.label!r}" if self.label else place
+
+
+@dataclass
+class ReadingNotes:
+    """Where the file's own totals, its statistics and the rows or columns left out were found."""
+
+    totals: list[CellNote] = field(default_factory=list)
+    statistics: list[CellNote] = field(default_factory=list)
+    skipped: list[CellNote] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=lambda: {"totals": 0, "statistics": 0, "skipped": 0})
+    _seen: set[tuple[str, str | None, str]] = field(default_factory=set)
+
+    def note(self, kind: str, sheet: str | None, cell: str, label: str) -> None:
+        """Record one place once (a total row is seen once per choice; it is one row)."""
+        key = (kind, sheet, cell)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.counts[kind] += 1
+        found: list[CellNote] = getattr(self, kind)
+        if len(found) < NOTE_LIMIT:
+            found.append(CellNote(sheet, cell, label))
+
+
+@dataclass(frozen=True)
+class TotalDifference:
+    """A file's own total that its units do not add up to: both places, both numbers."""
+
+    contest: str
+    choice: str
+    vote_type: str | None
+    sheet: str | None
+    total_cell: str
+    unit_cells: str
+    total: int
+    units_sum: int
+
+    @property
+    def difference(self) -> int:
+        return self.total - self.units_sum
+
+    def as_dict(self) -> dict[str, object]:
+        """For the audit log's details (JSON)."""
+        return {
+            "contest": self.contest,
+            "choice": self.choice,
+            "vote_type": self.vote_type,
+            "sheet": self.sheet,
+            "total_cell": self.total_cell,
+            "unit_cells": self.unit_cells,
+            "total": self.total,
+            "units_sum": self.units_sum,
+            "difference": self.difference,
+        }
+
+
+@dataclass(frozen=True)
+class BlankCell:
+    where: Where
+    precinct: PrecinctKey
+    contest: str
+    choice: str
+
+
+class Counted(Protocol):
+    votes: int | None
+    suppressed: bool
+
+
+TallyKey = tuple[str, PrecinctKey, str]
+MIN_UNITS_FOR_SUM = 3  # a total unit is the sum of at least two others
+
+
+def find_total_units(tallies: Mapping[TallyKey, Counted]) -> set[PrecinctKey]:
+    """Units whose every count is the sum of the other units' counts, in every contest they hold
+    counts for (at least one contest with two other units): a county-total row under a label no
+    one foresaw (``CO``, ``EL PASO CO``). A total is never a unit."""
+    sums: dict[tuple[str, str], int] = {}
+    units: dict[str, set[PrecinctKey]] = {}
+    for (contest, unit, choice), entry in tallies.items():
+        if entry.votes is not None and not entry.suppressed:
+            sums[(contest, choice)] = sums.get((contest, choice), 0) + entry.votes
+        units.setdefault(contest, set()).add(unit)
+    not_sum: set[tuple[str, PrecinctKey]] = set()
+    covered: dict[tuple[str, PrecinctKey], int] = {}
+    for (contest, unit, choice), entry in tallies.items():
+        votes = entry.votes
+        if votes is None or entry.suppressed or 2 * votes != sums.get((contest, choice), 0):
+            not_sum.add((contest, unit))
+        elif votes:
+            covered[(contest, unit)] = covered.get((contest, unit), 0) + 1
+    nonzero: dict[str, int] = {}
+    for (contest, _choice), total in sums.items():
+        nonzero[contest] = nonzero.get(contest, 0) + (total > 0)
+    candidates: dict[PrecinctKey, bool] = {}
+    for contest, members in units.items():
+        for unit in members:
+            is_sum = (contest, unit) not in not_sum and covered.get((contest, unit), 0) == nonzero[
+                contest
+            ] > 0
+            if not is_sum:
+                candidates[unit] = False
+            elif len(members) >= MIN_UNITS_FOR_SUM:
+                candidates.setdefault(unit, True)
+    return {unit for unit, total in candidates.items() if total}
+
+
+def withheld_units(
+    blanks: Iterable[BlankCell], counted: set[tuple[str, PrecinctKey]]
+) -> set[tuple[str, PrecinctKey]]:
+    """(contest, unit) pairs whose every choice is blank: the county withheld the unit's counts
+    (a precinct of two voters), which is suppression, not a forgotten cell."""
+    return {(b.contest, b.precinct) for b in blanks} - counted
+
+
+def cell_range(places: list[Where]) -> str:
+    """``F7:F19`` for cells of one column of one sheet, else the first and the last cell."""
+    if not places:
+        return "no unit cells"
+    first, last = min(places, key=lambda w: (w[1], w[2])), max(places, key=lambda w: (w[1], w[2]))
+    sheets = {id(w[0]) for w in places}
+    if len(sheets) == 1 and first[1] == last[1] and first[0].name is not None:  # one row of a sheet
+        sheet = first[0]
+        return f"{sheet.cell(first[1], first[2])}:{sheet.cell(last[1], last[2])}"
+    if len(sheets) == 1 and first[2] == last[2]:
+        sheet = first[0]
+        if first[1] == last[1]:
+            return sheet.cell(first[1], first[2])
+        return f"{sheet.cell(first[1], first[2])}:{sheet.cell(last[1], last[2])}".replace(
+            "line ", "lines ", 1
+        )
+    return f"{len(places)} cells from {_named(places[0])} to {_named(places[-1])}"
+
+
+def _named(where: Where) -> str:
+    sheet, row, col = where
+    return sheet.cell(row, col) if sheet.name is None else f"'{sheet.name}'!{sheet.cell(row, col)}"

@@ -1,0 +1,383 @@
+"""Precincts as columns ("abstract of votes"): one sheet, a header row of unit names (ending in a
+total column), contest-title rows with no numbers, then one row per choice.
+
+The reading of a sheet is a ``Reading``: found by ``find_readings`` (every plausible header row,
+best first: the one whose totals reconcile), or given by the user in a layout profile. The wizard
+shows ``Reading.roles`` (which rows and columns were read as header, units, totals, percentages,
+labels) and re-runs ``read_abstract`` with a corrected ``Reading``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from recount_desktop.importers.builder import ResultsBuilder, Ticker
+from recount_desktop.importers.checks import cell_range
+from recount_desktop.importers.headers import normalise_header
+from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.source import Book, Sheet
+from recount_desktop.importers.values import (
+    clean_name,
+    is_blank,
+    is_total_label,
+    statistic_of,
+)
+
+HEADER_SEARCH_ROWS = 30
+MIN_UNITS = 2
+_PERCENT = re.compile(r"%|percent|share", re.IGNORECASE)
+_PARTY_HEADER = ("party", "party code", "affiliation")
+_OFFICE_HEADER = ("name of office", "office", "contest", "race")
+_DASH_PARTY = re.compile(r"^(.+?)\s+-\s+([A-Za-z][\w .'/()]*)$")
+_VOTE_FOR = re.compile(r"vote\s+for\s+(\w+)", re.IGNORECASE)
+_TURNOUT = re.compile(
+    r"registered|\bvoted\b|actual voting|turn\s*out|%|precinct votes|ballots", re.IGNORECASE
+)
+_NUMBER = re.compile(r"^[\d,.]+$")
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """How one sheet is read. Rows and columns are 0-based here (``rows[r][c]``); a profile stores
+    them 1-based and as letters, as the user sees them.
+
+    ``units``: ``"columns"`` (an abstract: one column per unit) or ``"rows"``.
+    """
+
+    sheet: str | None
+    units: str = "columns"
+    header_rows: tuple[int, ...] = ()
+    unit_columns: tuple[int, ...] = ()
+    total_columns: tuple[int, ...] = ()
+    skipped_columns: tuple[int, ...] = ()  # percentages, vote shares, columns the user left out
+    label_columns: tuple[int, ...] = ()  # the choice's name (and contest, party) on the left
+    party_column: int | None = None
+    office_column: int | None = None
+    skip_rows: tuple[int, ...] = ()
+    score: int = 0  # how well the totals reconcile: more units and checked totals, fewer misfits
+
+    def roles(self) -> dict[str, list[str]]:
+        """What each part of the sheet was read as, in the user's terms (``row 3``, ``column K``)."""
+        return {
+            "header rows": [f"row {r + 1}" for r in self.header_rows],
+            "unit columns": [column_letters(c) for c in self.unit_columns],
+            "total columns": [column_letters(c) for c in self.total_columns],
+            "skipped columns": [column_letters(c) for c in self.skipped_columns],
+            "label columns": [column_letters(c) for c in self.label_columns],
+            "skipped rows": [f"row {r + 1}" for r in self.skip_rows],
+        }
+
+
+@dataclass
+class _Contest:
+    name: str
+    row: int
+    seats: int | None = None
+    choice_rows: list[int] = field(default_factory=list)
+    names: dict[str, int] = field(default_factory=dict)
+
+
+def looks_like_abstract(book: Book) -> bool:
+    return any(find_readings(book.sheet(name)) for name in book.sheet_names[:3])
+
+
+def find_readings(sheet: Sheet) -> list[Reading]:
+    """Every header row that could head an abstract, best first."""
+    found = []
+    for r, row in enumerate(sheet.rows[:HEADER_SEARCH_ROWS]):
+        reading = _reading_at(sheet, r, row)
+        if reading is not None:
+            found.append(reading)
+    return sorted(found, key=lambda reading: -reading.score)
+
+
+def _reading_at(sheet: Sheet, r: int, header: Sequence[object]) -> Reading | None:
+    """A header row: unit names over columns that hold whole numbers in the rows below."""
+    numeric = _numeric_columns(sheet.rows[r + 1 : r + 60])
+    # a header names its columns in text: a row of numbers is a data row, never a header
+    named = [c for c in numeric if c < len(header) and _is_text(header[c])]
+    totals = [
+        c for c in named if is_total_label(clean_name(header[c])) or normalise_header(header[c]) == "totals"
+    ]
+    skipped = [c for c in named if _PERCENT.search(clean_name(header[c])) or numeric[c] == "fraction"]
+    skipped += [c for c in numeric if c not in named and numeric[c] == "fraction"]
+    units = [c for c in named if c not in totals and c not in skipped and not _is_label_header(header[c])]
+    for c in _sum_columns(sheet.rows[r + 1 :], units):
+        units.remove(c)  # a Sub-Total or unlabelled total column: the sum of the units before it
+        totals.append(c)
+    if len(units) < MIN_UNITS:
+        return None
+    first = min(units)
+    labels = tuple(c for c in range(first) if c not in skipped and c not in numeric)
+    if not labels:
+        return None
+    names = {c: normalise_header(header[c]) for c in labels if c < len(header)}
+    party = next((c for c, n in names.items() if n in _PARTY_HEADER), None)
+    party = (
+        party
+        if party is not None
+        else next((c for c in named if normalise_header(header[c]) in _PARTY_HEADER), None)
+    )
+    office = next((c for c, n in names.items() if n in _OFFICE_HEADER), None)
+    reading = Reading(
+        sheet.name,
+        "columns",
+        (r,),
+        tuple(units),
+        tuple(totals),
+        tuple(sorted(set(skipped))),
+        tuple(c for c in labels if c != party),
+        party,
+        office,
+    )
+    return replace(reading, score=_score(sheet, reading))
+
+
+def _sum_columns(rows: Sequence[Sequence[object]], units: list[int]) -> list[int]:
+    """Columns whose every count is the sum of the unit columns left of them (at least two rows
+    with votes): totals, whatever their header says."""
+    found: list[int] = []
+    for i, c in enumerate(units[MIN_UNITS:], start=MIN_UNITS):
+        before = [u for u in units[:i] if u not in found]
+        checked = 0
+        for row in rows:
+            total = _whole(row, c)
+            counts = [_whole(row, u) for u in before]
+            if total is None or any(v is None for v in counts):
+                continue
+            if total != sum(v for v in counts if v is not None):
+                break
+            checked += 1 if total else 0
+        else:
+            if checked >= MIN_UNITS:
+                found.append(c)
+    return found
+
+
+def _is_text(cell: object) -> bool:
+    return isinstance(cell, str) and not is_blank(cell) and not _NUMBER.match(cell.strip())
+
+
+def _is_label_header(cell: object) -> bool:
+    return normalise_header(cell) in _PARTY_HEADER
+
+
+def _numeric_columns(rows: Sequence[Sequence[object]]) -> dict[int, str]:
+    """Columns holding numbers in at least two rows: ``"whole"`` counts or ``"fraction"`` shares."""
+    whole: dict[int, int] = {}
+    fraction: dict[int, int] = {}
+    for row in rows:
+        for c, cell in enumerate(row):
+            if type(cell) is float and not cell.is_integer():
+                fraction[c] = fraction.get(c, 0) + 1
+            elif type(cell) in (int, float):
+                whole[c] = whole.get(c, 0) + 1
+    kinds = {c: "whole" for c, n in whole.items() if n >= 2}
+    kinds.update({c: "fraction" for c, n in fraction.items() if n >= 2})
+    return kinds
+
+
+def _score(sheet: Sheet, reading: Reading) -> int:
+    """Units read, plus total cells that reconcile, minus those that do not."""
+    score = len(reading.unit_columns)
+    for row in sheet.rows[reading.header_rows[-1] + 1 :]:
+        counts = [_whole(row, c) for c in reading.unit_columns]
+        if any(v is None for v in counts):
+            continue
+        for c in reading.total_columns:
+            total = _whole(row, c)
+            if total is not None:
+                score += 2 if total == sum(v for v in counts if v is not None) else -2
+    return score
+
+
+def _whole(row: Sequence[object], c: int) -> int | None:
+    value = row[c] if c < len(row) else None
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return None
+
+
+def read_abstract_book(
+    book: Book, builder: ResultsBuilder, ticker: Ticker, reading: Reading | None = None
+) -> None:
+    """Each sheet with an abstract's header row; the user's ``reading`` for its sheet, when given."""
+    read = 0
+    for index, name in enumerate(book.sheet_names):
+        ticker.tick(index, len(book.sheet_names))
+        sheet = book.sheet(name)
+        chosen = reading if reading is not None and reading.sheet in (name, None) else None
+        if chosen is None:
+            found = find_readings(sheet)
+            chosen = found[0] if found else None
+        if chosen is not None:
+            read_abstract(sheet, chosen, builder)
+            read += 1
+    if not read:
+        raise builder.log.reject(
+            None,
+            None,
+            "could not recognise an abstract (precincts as columns): looked for a row of unit "
+            "names over columns of whole numbers, with choice names on the left",
+        )
+
+
+def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
+    """Read one sheet the way ``reading`` says; every total cell is checked, none is counted."""
+    header = sheet.rows[reading.header_rows[-1]]
+    units = {c: clean_name(header[c]) for c in reading.unit_columns}
+    for c in reading.total_columns:
+        builder.notes.note("totals", sheet.name, f"column {column_letters(c)}", clean_name(header[c]))
+    for c in reading.skipped_columns:
+        label = clean_name(header[c]) if c < len(header) else ""
+        builder.notes.note("skipped", sheet.name, f"column {column_letters(c)}", label or "vote shares")
+    contest: _Contest | None = None
+    skip = set(reading.skip_rows)
+    for r in range(reading.header_rows[-1] + 1, len(sheet.rows)):
+        row = sheet.rows[r]
+        if r in skip:
+            builder.notes.note("skipped", sheet.name, f"row {r + 1}", _label(row, reading))
+            continue
+        label = _label(row, reading)
+        has_counts = any(not is_blank(row[c]) for c in reading.unit_columns if c < len(row))
+        office = _office(row, reading)
+        if office:
+            contest = _start_contest(office, r, builder)
+        if not has_counts:
+            if label and not office:
+                contest = _title(label, r, contest, builder)
+            continue
+        if contest is None or not label:
+            builder.notes.note("skipped", sheet.name, f"row {r + 1}", label or "(no label)")
+            continue
+        _choice_row(sheet, r, row, label, contest, units, reading, builder)
+
+
+def _label(row: Sequence[object], reading: Reading) -> str:
+    texts = [clean_name(row[c]) for c in reading.label_columns if c < len(row) and c != reading.office_column]
+    return " ".join(t for t in texts if t)
+
+
+def _office(row: Sequence[object], reading: Reading) -> str:
+    c = reading.office_column
+    return clean_name(row[c]) if c is not None and c < len(row) and not is_blank(row[c]) else ""
+
+
+_SECTION = re.compile(r"\bticket$", re.IGNORECASE)  # "PRESIDENTIAL TICKET", "School Ticket": headings
+
+
+def _title(label: str, r: int, contest: _Contest | None, builder: ResultsBuilder) -> _Contest:
+    """A row of text with no numbers is a contest title. Title rows in a row make one title
+    ("PONCA COMMUNITY SCHOOL DISTRICT 001" over "FOR MEMBER OF BOARD OF EDUCATION"), except a
+    section heading such as "COUNTY TICKET", which names no contest."""
+    if (
+        contest is not None
+        and not contest.choice_rows
+        and contest.row == r - 1
+        and not _SECTION.search(contest.name)
+    ):
+        return _start_contest(f"{contest.name} - {label}", r, builder)
+    return _start_contest(label, r, builder)
+
+
+def _start_contest(title: str, r: int, builder: ResultsBuilder) -> _Contest:
+    contest = _Contest(title, r)
+    match = _VOTE_FOR.search(title)
+    if match:
+        word = match.group(1).lower()
+        seats = int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
+        if seats:
+            builder.seats[title] = seats
+    return contest
+
+
+def _choice_row(
+    sheet: Sheet,
+    r: int,
+    row: Sequence[object],
+    label: str,
+    contest: _Contest,
+    units: dict[int, str],
+    reading: Reading,
+    builder: ResultsBuilder,
+) -> None:
+    name, party = _name_and_party(label, row, reading)
+    if statistic_of(name) or _TURNOUT.search(name):
+        builder.notes.note("statistics", sheet.name, sheet.cell(r, reading.label_columns[0]), name)
+        return
+    if is_total_label(name):
+        builder.notes.note("totals", sheet.name, sheet.cell(r, reading.label_columns[0]), name)
+        _check_total_row(sheet, r, row, contest, units, builder)
+        return
+    contest.choice_rows.append(r)
+    repeated = contest.names.get(name, 0)
+    contest.names[name] = repeated + 1
+    if repeated:  # "Write-In Provision" on three lines of one contest: three lines, told apart
+        name = f"{name} ({repeated + 1})"
+        builder.log.warn(
+            sheet.name,
+            sheet.cell(r, reading.label_columns[0]),
+            f"{contest.name!r} has a second line named like an earlier one; read as {name!r}",
+        )
+    counts: dict[int, int] = {}
+    places: list[tuple[Sheet, int, int]] = []
+    whole = True
+    for c, unit in units.items():
+        raw = row[c] if c < len(row) else None
+        where = (sheet, r, c)
+        value = builder.count(where, raw, lambda: f"{name} in {unit}, {contest.name}")  # noqa: B023
+        if value is None:
+            continue  # blank or N/A: the unit does not vote in this contest
+        builder.add(where, (None, unit), contest.name, name, value, party=party)
+        places.append(where)
+        if isinstance(value, int):
+            counts[c] = value
+        else:
+            whole = False
+    for c in reading.total_columns:  # each total column closes the units left of it
+        total = builder.count((sheet, r, c), row[c] if c < len(row) else None, f"total of {name}")
+        closed = [w for w in places if w[2] < c]
+        if isinstance(total, int) and whole and closed:
+            found = sum(counts[w[2]] for w in closed)
+            builder.check_total((sheet, r, c), contest.name, name, None, total, found, cell_range(closed))
+
+
+def _is_no_count(raw: object) -> bool:
+    return isinstance(raw, str) and clean_name(raw).lower() in ("n/a", "na")
+
+
+def _check_total_row(
+    sheet: Sheet,
+    r: int,
+    row: Sequence[object],
+    contest: _Contest,
+    units: dict[int, str],
+    builder: ResultsBuilder,
+) -> None:
+    """A ``Total`` row under a contest's choices: every unit's total against its choices."""
+    for c, unit in units.items():
+        total = _whole(row, c)
+        if total is None:
+            continue
+        found = sum(_whole(sheet.rows[cr], c) or 0 for cr in contest.choice_rows)
+        if total != found:
+            cells = cell_range([(sheet, cr, c) for cr in contest.choice_rows])
+            builder.check_total(
+                (sheet, r, c), contest.name, f"all choices in {unit}", None, total, found, cells
+            )
+
+
+def _name_and_party(label: str, row: Sequence[object], reading: Reading) -> tuple[str, str | None]:
+    """``Name - Party`` in one cell, or the party in a column of its own."""
+    if reading.party_column is not None and reading.party_column < len(row):
+        party = clean_name(row[reading.party_column]) or None
+        return label, party
+    match = _DASH_PARTY.match(label)
+    if match and not label.lower().startswith("write"):
+        return match.group(1).strip(), match.group(2).strip()
+    return label, None

@@ -1,0 +1,121 @@
+"""One block of unit rows under a header: the file's own total rows found by label and by
+arithmetic, each checked against the units it closes, and never counted as a unit.
+
+A county's export closes its precinct rows with ``Total:``, ``TOTALS``, ``<County> - Total``,
+``Cumulative``, ``County - Total``, or an unlabelled row. Labels cannot be foreseen, so a row whose
+every count equals the sum of the unit rows above it (since the previous total) is a total too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from recount_desktop.importers.checks import cell_range
+from recount_desktop.importers.values import SUPPRESSED, is_total_label, statistic_of
+
+if TYPE_CHECKING:
+    from recount_desktop.importers.builder import ResultsBuilder
+    from recount_desktop.importers.source import Sheet
+
+Value = int | str | None  # a count, SUPPRESSED, or None for a blank cell
+BAD = "bad"  # a cell already reported as an error: neither blank nor a count
+MIN_UNITS = 2  # an arithmetic total closes at least two units
+MIN_COLUMNS = 2  # ... over at least two columns with votes, so one coincidence cannot make a total
+
+
+class UnitRows:
+    """The rows of one contest (or one block) whose count columns are ``columns``:
+    ``(column, choice or statistic, vote type)``."""
+
+    def __init__(
+        self,
+        sheet: Sheet,
+        contest: str,
+        columns: Sequence[tuple[int, str, str | None]],
+        builder: ResultsBuilder,
+    ) -> None:
+        self.sheet = sheet
+        self.contest = contest
+        self.columns = list(columns)
+        self.builder = builder
+        width = len(self.columns)
+        self._group = [0] * width  # sums since the previous total row
+        self._grand = [0] * width
+        self._group_rows: list[int] = []
+        self._all_rows: list[int] = []
+        self._statistics_kept = False
+
+    def values(self, r: int, row: Sequence[object], unit_name: Callable[[], str]) -> list[Value] | None:
+        """The row's counts, one per column; None when every count cell is blank."""
+        found: list[Value] = []
+        any_value = False
+        count = self.builder.count
+        for c, choice, _type in self.columns:
+            raw = row[c] if c < len(row) else None
+            if type(raw) is int and raw >= 0:
+                value: Value = raw
+            elif type(raw) is float and raw.is_integer() and raw >= 0:
+                value = int(raw)
+            else:
+                errors = len(self.builder.log.errors)
+                value = count((self.sheet, r, c), raw, lambda: f"{choice} in {unit_name()}, {self.contest}")  # noqa: B023
+                if value is None and len(self.builder.log.errors) > errors:
+                    value = BAD
+            any_value = any_value or value is not None
+            found.append(value)
+        return found if any_value else None
+
+    def is_total(self, label: str, values: Sequence[Value]) -> bool:
+        """A total by its label, or because every count is the sum of the units it closes."""
+        if label and is_total_label(label):
+            return True
+        if len(self._group_rows) < MIN_UNITS:
+            return False
+        for sums in (self._group, self._grand):
+            if (
+                all(v == s for v, s in zip(values, sums, strict=True))
+                and sum(1 for s in sums if s) >= MIN_COLUMNS
+            ):
+                return True
+        return False
+
+    def unit(self, r: int, values: Sequence[Value]) -> None:
+        for i, value in enumerate(values):
+            if type(value) is int:
+                self._group[i] += value
+                self._grand[i] += value
+        self._group_rows.append(r)
+        self._all_rows.append(r)
+
+    def skipped(self, r: int, col: int, label: str) -> None:
+        self.builder.notes.note("skipped", self.sheet.name, self.sheet.cell(r, col), label)
+
+    def total(self, r: int, col: int, label: str, values: Sequence[Value]) -> None:
+        """Check a total row against the units it closes (or all units), then start a new group."""
+        builder, sheet = self.builder, self.sheet
+        builder.notes.note("totals", sheet.name, sheet.cell(r, col), label or "(unlabelled)")
+        keep_statistics = not self._statistics_kept
+        for i, ((c, choice, vote_type), value) in enumerate(zip(self.columns, values, strict=True)):
+            if type(value) is not int:
+                continue
+            statistic = statistic_of(choice)
+            if statistic is not None:
+                if keep_statistics:  # the contest's figure, once (a sheet may repeat its total row)
+                    builder.add_statistic((sheet, r, c), self.contest, None, statistic, value)
+                    self._statistics_kept = True
+                continue
+            if value in (self._group[i], self._grand[i]):
+                continue
+            rows = self._group_rows or self._all_rows
+            found = self._group[i] if self._group_rows else self._grand[i]
+            cells = cell_range([(sheet, row, c) for row in rows])
+            builder.check_total((sheet, r, c), self.contest, choice, vote_type, value, found, cells)
+        self._group = [0] * len(self.columns)
+        self._group_rows = []
+
+    def finish(self) -> None:
+        """Nothing is pending: every total row was checked when met."""
+
+
+__all__ = ["BAD", "SUPPRESSED", "UnitRows"]
