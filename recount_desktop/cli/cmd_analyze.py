@@ -12,7 +12,13 @@ from pathlib import Path
 
 from recount_desktop.cli.common import CommandError, open_election, require_tallies
 from recount_desktop.domain import Election, State
-from recount_desktop.domain.rules import FLAG_WORDS, NEEDS_WORDS, ContestAnalysis, ReadingSettings, analysis_to_json
+from recount_desktop.domain.rules import (
+    FLAG_WORDS,
+    NEEDS_WORDS,
+    ContestAnalysis,
+    ReadingSettings,
+    analysis_to_json,
+)
 from recount_desktop.recount.analysis import ElectionAnalysis, analyse_results, analyse_stored
 from recount_desktop.store.election_file import SQLITE_HEADER
 
@@ -55,7 +61,8 @@ def _from_election_file(args: argparse.Namespace) -> ElectionAnalysis:
     with open_election(args.source) as store:
         require_tallies(store, args.source, "analyse")
         if args.state and State(args.state) is not store.election().state:
-            raise CommandError(f"{args.source}: the election is in {store.election().state}, not {args.state}")
+            state = store.election().state
+            raise CommandError(f"{args.source}: the election is in {state}, not {args.state}")
         return analyse_stored(store)
 
 
@@ -66,7 +73,9 @@ def parse_readings(pairs: Sequence[str], state: State) -> ReadingSettings:
         key, sep, value = pair.partition("=")
         key, value = key.strip(), value.strip()
         if not sep:
-            raise CommandError(f"--reading {pair!r}: write it as KEY=VALUE, e.g. reading.NE.total_votes=election")
+            raise CommandError(
+                f"--reading {pair!r}: write it as KEY=VALUE, e.g. reading.NE.total_votes=election"
+            )
         if not key.startswith(f"reading.{state.value}."):
             raise CommandError(f"--reading {key}: not a reading of {state.value}'s rules")
         try:

@@ -13,9 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from recount_desktop.domain import Contest, Election, State
+from recount_desktop.domain import Contest, Election, State, rules
 from recount_desktop.domain.outcome import contest_outcome
-from recount_desktop.domain import rules
 from recount_desktop.domain.rules import (
     ReadingSettings,
     RuleFileError,
@@ -95,16 +94,17 @@ def _colorado_refund(refund: bool, changed: bool) -> str:
     """C.R.S. 1-13.5-1306(2)(d) refunds the payment; (2)(f) returns unused funds only "if ... the recount does
     not change the result of the election", so when it does, (f) says nothing of them."""
     if refund:
-        return ("C.R.S. 1-13.5-1306(2)(d): the requester's payment must be refunded (the result was reversed in "
-                "the requester's favour, or the amended count falls within the automatic-recount margin).")
+        return ("C.R.S. 1-13.5-1306(2)(d): the requester's payment must be refunded (the result was reversed "
+                "in the requester's favour, or the amended count falls within the automatic-recount margin).")
     if changed:
         return ("C.R.S. 1-13.5-1306(2)(d): no refund is due: the result was not reversed in the requester's "
                 "favour and the amended count is outside the automatic-recount margin. The recount changed "
                 "the result, so (2)(f), which returns unused funds only if the recount does not change the "
-                "result, does not apply; the statute does not say what becomes of leftover funds in this case.")
-    return ("C.R.S. 1-13.5-1306(2)(d): no refund is due: the result was not reversed in the requester's favour "
-            "and the amended count is outside the automatic-recount margin. The recount did not change the "
-            "result, so any unused portion of the deposit is returned under (2)(f).")
+                "result, does not apply; the statute does not say what becomes of leftover funds in this "
+                "case.")
+    return ("C.R.S. 1-13.5-1306(2)(d): no refund is due: the result was not reversed in the requester's "
+            "favour and the amended count is outside the automatic-recount margin. The recount did not "
+            "change the result, so any unused portion of the deposit is returned under (2)(f).")
 
 
 def _oklahoma_who_pays(before: tuple[str, ...], after: tuple[str, ...], requester: str | None) -> str:

@@ -64,7 +64,7 @@ def _reading_problem(key: str, value: str) -> str:
             "Check the readings under Election set-up."
         )
     return (
-        f"The election file holds a value this version does not allow for the reading \"{reading.question}\" "
+        f'The election file holds a value this version does not allow for the reading "{reading.question}" '
         f"({value!r}); its default is used instead: {reading.sentence(reading.default)}"
     )
 
@@ -106,7 +106,9 @@ def _waiver_problems(results: ElectionResults, waivers: Mapping[str, tuple[str, 
         contest = contests.get(contest_name)
         if contest is None:
             if names:
-                problems.append(f"A written waiver is recorded for {contest_name!r}, which is not in the results.")
+                problems.append(
+                    f"A written waiver is recorded for {contest_name!r}, which is not in the results."
+                )
             continue
         for name in names:
             if name not in contest.choice_names():
@@ -123,12 +125,12 @@ def analyse_stored(store: ElectionFile) -> ElectionAnalysis:
 
 
 # Settings other than readings, by the words a board reads (a setting key is for the program, not the board).
+_SUBSTANTIAL = "Substantial change (Neb. Rev. Stat. 32-1119(6)): more than"
 SETTING_LABELS = {
     "recount.single_entry": "Tally sheets entered once (no second, blind entry)",
     "recount.allow_same_operator": "The same clerk may enter both entries of a sheet",
-    "recount.substantial_change_votes": "Substantial change (Neb. Rev. Stat. 32-1119(6)): more than this many votes",
-    "recount.substantial_change_percent": "Substantial change (Neb. Rev. Stat. 32-1119(6)): more than this % of the "
-    "original count",
+    "recount.substantial_change_votes": f"{_SUBSTANTIAL} this many votes",
+    "recount.substantial_change_percent": f"{_SUBSTANTIAL} this % of the original count",
 }
 
 

@@ -65,8 +65,13 @@ def analyze_contest(
     again; ``election_date_known`` False (a tally file without dates) leaves every deadline unknown.
     """
     inputs = ContestInputs(
-        statistics, election_total_votes, ballots_by_county, ballots_estimated, precinct_count,
-        election_date_known, recount_held,
+        statistics,
+        election_total_votes,
+        ballots_by_county,
+        ballots_estimated,
+        precinct_count,
+        election_date_known,
+        recount_held,
     )
     counts = require_counts(totals)
     settings = settings or ReadingSettings()
@@ -100,9 +105,17 @@ def _facts(
     nomination: str | None,
 ) -> ContestFacts:
     facts = build_facts(
-        election, contest, counts, inputs.statistics, inputs.election_total_votes, inputs.ballots_by_county,
-        inputs.precinct_count, nomination=nomination, ballots_estimated=inputs.ballots_estimated,
-        election_date_known=inputs.election_date_known, recount_held=inputs.recount_held,
+        election,
+        contest,
+        counts,
+        inputs.statistics,
+        inputs.election_total_votes,
+        inputs.ballots_by_county,
+        inputs.precinct_count,
+        nomination=nomination,
+        ballots_estimated=inputs.ballots_estimated,
+        election_date_known=inputs.election_date_known,
+        recount_held=inputs.recount_held,
     )
     return facts_under(facts, rules, settings)
 
@@ -127,9 +140,17 @@ def _one_contest(
         findings = _findings(rules, facts, settings, waived)
     notes = state_details.contest_notes(rules, facts, findings)
     if not facts.losers():
-        notes.insert(0, "Uncontested: every candidate on the ballot won a seat, so there is no margin to test.")
+        notes.insert(
+            0, "Uncontested: every candidate on the ballot won a seat, so there is no margin to test."
+        )
     return ContestAnalysis(
-        contest.name, contest.kind, contest.seats, facts.total, facts.outcome, tuple(findings), tuple(notes),
+        contest.name,
+        contest.kind,
+        contest.seats,
+        facts.total,
+        facts.outcome,
+        tuple(findings),
+        tuple(notes),
         needs,
     )
 
@@ -151,7 +172,8 @@ def _findings(
             assessed.append(assessment)
     contest_wide(rules, facts, assessed)
     return [
-        make_finding(a, settings, other_readings(rules, facts, a.choice, settings, waived, a)) for a in assessed
+        make_finding(a, settings, other_readings(rules, facts, a.choice, settings, waived, a))
+        for a in assessed
     ]
 
 
@@ -183,8 +205,9 @@ def _both_measure_types(
             continue
         stronger = one if one.recount.strength >= other.recount.strength else other
         note = (
-            f"The measure type is not set, and it decides this finding: as a statutory question (8-111(E)(2)(a)) "
-            f"the result is {one.recount.value.replace('_', ' ')}; as a constitutional question (8-111(E)(2)(b)) "
+            "The measure type is not set, and it decides this finding: as a statutory question "
+            f"(8-111(E)(2)(a)) the result is {one.recount.value.replace('_', ' ')}; as a constitutional "
+            "question (8-111(E)(2)(b)) "
             f"it is {other.recount.value.replace('_', ' ')}. The board must set the measure type; until then "
             "the finding shows the stronger route."
         )
@@ -213,9 +236,7 @@ def _primary(
     elect and measure within each party, never across parties."""
     groups = party_groups(contest)
     grouped = {name for names in groups.values() for name in names}
-    unassigned = [
-        n for n in contest.choice_names() if n not in grouped and not contest.is_write_in_line(n)
-    ]
+    unassigned = [n for n in contest.choice_names() if n not in grouped and not contest.is_write_in_line(n)]
     findings: list[Finding] = []
     notes: list[str] = []
     needs: list[str] = []
@@ -234,12 +255,15 @@ def _primary(
         needs.append("party")
     write_ins = [n for n in contest.choice_names() if contest.is_write_in_line(n)]
     if write_ins:
-        notes.append(
-            "The write-in line cannot be given to a party, so it is in no party's total."
-        )
+        notes.append("The write-in line cannot be given to a party, so it is in no party's total.")
     return ContestAnalysis(
-        contest.name, contest.kind, contest.seats, sum(counts.values()),
-        contest_outcome(contest, counts, by_party=True), tuple(findings), tuple(notes),
+        contest.name,
+        contest.kind,
+        contest.seats,
+        sum(counts.values()),
+        contest_outcome(contest, counts, by_party=True),
+        tuple(findings),
+        tuple(notes),
         tuple(dict.fromkeys(needs)),
     )
 

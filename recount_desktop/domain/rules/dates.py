@@ -79,7 +79,8 @@ def day_warning(when: datetime, state: State | None) -> str:
     if holiday:
         citation = load_calendar(state).citation if state is not None else ""
         return (
-            f" This falls on a legal holiday, {holiday} [{citation}]: check whether the deadline moves to the "
+            f" This falls on a legal holiday, {holiday} [{citation}]: check whether the deadline moves to "
+            "the "
             "next working day."
         )
     return ""

@@ -123,9 +123,8 @@ def assess(
         probe = first if first.margin.measure != "none" else None
         margin_votes, compared, words = _plain_margin(facts, loser, probe, settings)
     else:
-        margin_votes, compared, words = math.ceil(Fraction(margin.votes, margin.scale)), margin.compared_with, (
-            margin.words
-        )
+        margin_votes = math.ceil(Fraction(margin.votes, margin.scale))  # |yes - T/2| may be a half vote
+        compared, words = margin.compared_with, margin.words
     readings = [key for test in tests for key in test.readings]
     write_ins = write_in_reading(rule_set)
     if write_ins and tests and any(facts.contest.is_write_in_line(n) for n in facts.totals):
@@ -156,6 +155,8 @@ def assess(
         inferred=rule.inferred or bool(readings),
         secondary=rule.source == "secondary",
     )
+    if any(test.base_missing for test in tests):
+        assessment.flags.append("review")
     if facts.contest.is_question and facts.contest.approval.rule != "majority":
         _supermajority(assessment)
     if status is RecountStatus.NONE and rule.status != RecountStatus.NONE.value:
@@ -188,7 +189,8 @@ def _supermajority(a: Assessment) -> None:
     yes, _, no, _ = a.facts.sides()
     moving = a.margin if a.choice == yes else a.margin + 1
     source, target = (no, yes) if a.choice == yes else (yes, no)
-    added = f" ({a.votes_to_change:,} more '{a.choice}' votes if no vote changed side)" if a.votes_to_change else ""
+    more = a.votes_to_change
+    added = f" ({more:,} more '{a.choice}' votes if no vote changed side)" if more else ""
     a.change_text = (
         f"With the total held fixed, {moving:,} vote{'' if moving == 1 else 's'} changing from '{source}' to "
         f"'{target}' would change the outcome{added}."

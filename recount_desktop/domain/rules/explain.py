@@ -26,7 +26,8 @@ def _margin_sentence(a: Assessment) -> str:
     party = f"In the {a.facts.nomination} nomination contest: " if a.facts.nomination else ""
     if a.facts.is_tied(a.choice):
         seat = "the last seat" if a.facts.contest.seats > 1 else "the seat"
-        return f"{party}{a.choice} is tied with {a.compared_with} for {seat} ({a.margin_words}). Margin 0 votes."
+        tied = f"{a.choice} is tied with {a.compared_with} for {seat} ({a.margin_words})"
+        return f"{party}{tied}. Margin 0 votes."
     return f"{party}Margin {_votes(a.margin)}: {a.choice} trails {a.compared_with} ({a.margin_words})."
 
 

@@ -44,7 +44,11 @@ class Holiday:
 
 
 def _nth_weekday(year: int, month: int, weekday: int, nth: int) -> date:
-    days = [d for d in range(1, calendar.monthrange(year, month)[1] + 1) if date(year, month, d).weekday() == weekday]
+    days = [
+        d
+        for d in range(1, calendar.monthrange(year, month)[1] + 1)
+        if date(year, month, d).weekday() == weekday
+    ]
     return date(year, month, days[nth - 1] if nth > 0 else days[nth])
 
 

@@ -43,6 +43,7 @@ class LimitTest:
     words: str
     readings: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    base_missing: bool = False  # the reading's base is not in the file; the contest's votes were used
 
     @property
     def highest(self) -> int:
@@ -159,6 +160,25 @@ def _total(
     return facts.total, f"{facts.total:,} votes cast {what}", (key,)
 
 
+def missing_base_note(part: Threshold, facts: ContestFacts, settings: ReadingSettings) -> str | None:
+    """The reading in force names a base the file does not hold (ballots cast, the whole election's votes):
+    the limit cannot be computed on it, and the finding must say which base it used instead."""
+    key = part.total_reading
+    if key is None:
+        return None
+    value = settings.value(key)
+    ballots = facts.statistics.ballots_cast if facts.statistics else None
+    no_election_total = value == "election" and facts.election_total_votes is None
+    if (value == "all_ballots" and ballots is None) or no_election_total:
+        wanted = "ballots cast" if value == "all_ballots" else "votes cast in the whole election"
+        return (
+            f"The reading in force counts the {wanted}, which the file does not give: the limit is computed "
+            f"on the {facts.total:,} votes cast in the contest instead. Enter the {wanted} to apply the "
+            "reading."
+        )
+    return None
+
+
 def _denominator(
     part: Threshold,
     facts: ContestFacts,
@@ -206,7 +226,8 @@ def apply_limit(rule: Rule, facts: ContestFacts, loser: str, settings: ReadingSe
     total = _total(rule.threshold, facts, settings)
     part = _choose_part(rule, total[0])
     readings = margin.readings + total[2]
-    notes: list[str] = []
+    missing = missing_base_note(rule.threshold, facts, settings)
+    notes: list[str] = [missing] if missing else []
     boundary, lowest = part.boundary, 0
     if part.fraction is not None:
         denominator = _denominator(part, facts, margin, settings, total)
@@ -228,7 +249,8 @@ def apply_limit(rule: Rule, facts: ContestFacts, loser: str, settings: ReadingSe
                 boundary = Boundary.AT_MOST
                 if margin.votes == 0:
                     notes.append(
-                        "A tie is read as qualifying for the one-vote recount (inferred: a tie is closer than one vote)."
+                        "A tie is read as qualifying for the one-vote recount (inferred: a tie is closer "
+                        "than one vote)."
                     )
             else:
                 lowest = int(limit)
@@ -241,7 +263,10 @@ def apply_limit(rule: Rule, facts: ContestFacts, loser: str, settings: ReadingSe
         if settings.value(key) != needed:
             within = False
             notes.append(f"Not available under the reading in force: {settings.sentence(key)}")
-    return LimitTest(rule, part, margin, limit, boundary, lowest, within, words, readings, tuple(notes))
+    return LimitTest(
+        rule, part, margin, limit, boundary, lowest, within, words, readings, tuple(notes),
+        missing is not None,
+    )
 
 
 def _which_limit_words(condition: TotalCondition, total_words: str, words: str) -> str:

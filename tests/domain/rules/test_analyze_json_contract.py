@@ -18,8 +18,9 @@ from recount_desktop.cli import main
 from tests.conftest import REPO
 
 SAMPLES = REPO / "sample_data"
-TOP_KEYS = {"state", "contests"}
-CONTEST_KEYS = {"contest", "kind", "seats", "total_votes", "choices", "findings"}
+# CONTRACT.md plus its later additions: contests[].needs, findings[].notes and flags; problems (issue 12).
+TOP_KEYS = {"state", "contests", "problems"}
+CONTEST_KEYS = {"contest", "kind", "seats", "total_votes", "choices", "findings", "notes", "needs"}
 CHOICE_KEYS = {"choice", "votes", "outcome"}
 FINDING_KEYS = {
     "choice",
@@ -33,6 +34,8 @@ FINDING_KEYS = {
     "cost",
     "signatures_required",
     "explanation",
+    "notes",
+    "flags",
 }
 STATUSES = {"automatic", "on_request", "at_own_expense", "none", "not_applicable"}
 DECIMAL = re.compile(r"^\d+(\.\d+)?$")

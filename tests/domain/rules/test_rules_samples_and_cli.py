@@ -61,7 +61,7 @@ def test_analyze_tally_file_json_matches_the_contract(
     path = write_state_sample("UT", tmp_path)
     assert main(["analyze", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["state"] == "UT" and set(data) == {"state", "contests"}
+    assert data["state"] == "UT" and set(data) == {"state", "contests", "problems"}
     contest = next(c for c in data["contests"] if c["contest"] == "County Council Seat A")
     assert set(contest) == CONTEST_KEYS
     assert contest["total_votes"] == 4000

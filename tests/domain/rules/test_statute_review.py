@@ -7,9 +7,8 @@ from datetime import date
 
 from recount_desktop.domain import Choice, Contest, ContestKind, Election, ElectionType, State
 from recount_desktop.domain.outcome import ChoiceOutcome
-from recount_desktop.domain.records import Approval, MeasureType, Scope
+from recount_desktop.domain.records import MeasureType, Scope
 from recount_desktop.domain.rules import ReadingSettings, analysis_to_json, analyze_contest, load_rules
-
 from tests.domain.rules.rules_helpers import analyze, election
 
 
@@ -35,7 +34,9 @@ def test_a_write_in_line_is_never_the_last_winner_nor_measured_against() -> None
 
 def test_a_write_in_line_marked_at_import_is_honoured_whatever_its_name() -> None:
     race = _race(Choice("A"), Choice("Scattered votes", aggregate_write_in=True), Choice("B"))
-    analysis = analyze_contest(load_rules("NE"), election("NE"), race, {"A": 100, "Scattered votes": 200, "B": 99})
+    analysis = analyze_contest(
+        load_rules("NE"), election("NE"), race, {"A": 100, "Scattered votes": 200, "B": 99}
+    )
     assert analysis.outcome.winners == ("A",)
     assert [f.choice for f in analysis.findings] == ["B"]
     assert analysis.findings[0].compared_with == "A"
@@ -60,8 +61,14 @@ def test_the_write_in_reading_can_leave_the_line_out_of_the_total() -> None:
 
 # -- 2. partisan primaries ---------------------------------------------------------------------------
 def _primary(*choices: Choice, seats: int = 1) -> tuple[Election, Contest]:
-    el = Election(State.NE, "Test County", "Primary 2026", date(2026, 5, 12), date(2026, 5, 21),
-                  election_type=ElectionType.PRIMARY)
+    el = Election(
+        State.NE,
+        "Test County",
+        "Primary 2026",
+        date(2026, 5, 12),
+        date(2026, 5, 21),
+        election_type=ElectionType.PRIMARY,
+    )
     return el, _race(*choices, seats=seats)
 
 
@@ -73,7 +80,8 @@ def test_a_partisan_primary_is_one_nomination_contest_per_party() -> None:
     analysis = analyze_contest(load_rules("NE"), el, race, totals)
     assert set(analysis.outcome.winners) == {"R1", "D1"}
     assert {f.choice: (f.compared_with, f.margin) for f in analysis.findings} == {
-        "R2": ("R1", 3), "D2": ("D1", 50),
+        "R2": ("R1", 3),
+        "D2": ("D1", 50),
     }
     d2 = analysis.finding_for("D2")
     # 2% of 300 (the DEM top vote-getter; 550 DEM votes > 500 -> 1%) = 3 < 50: at the candidate's expense.
@@ -108,8 +116,13 @@ def test_colorado_no_paid_request_when_subsection_1_already_orders_a_recount() -
 
 # -- 4. Oklahoma state question with no measure type -----------------------------------------------
 def _state_question(measure: MeasureType | None) -> Contest:
-    return Contest("SQ 1", (Choice("Yes"), Choice("No")), kind=ContestKind.QUESTION, scope=Scope.STATEWIDE,
-                   measure_type=measure)
+    return Contest(
+        "SQ 1",
+        (Choice("Yes"), Choice("No")),
+        kind=ContestKind.QUESTION,
+        scope=Scope.STATEWIDE,
+        measure_type=measure,
+    )
 
 
 def test_an_oklahoma_state_question_without_a_measure_type_is_never_assumed_statutory() -> None:
@@ -129,7 +142,9 @@ def test_an_oklahoma_state_question_without_a_measure_type_is_never_assumed_stat
 
 
 def test_an_unset_measure_type_that_does_not_matter_needs_nothing() -> None:
-    unset = analyze_contest(load_rules("OK"), election("OK"), _state_question(None), {"Yes": 5020, "No": 4980})
+    unset = analyze_contest(
+        load_rules("OK"), election("OK"), _state_question(None), {"Yes": 5020, "No": 4980}
+    )
     assert unset.needs == () and unset.finding_for("No").recount.value == "automatic"
     assert "both give the same result" in unset.finding_for("No").explanation
 
