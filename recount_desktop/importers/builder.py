@@ -15,6 +15,7 @@ from recount_desktop.domain import Choice, Contest, ContestStatistics, ElectionR
 from recount_desktop.domain.records import (
     ContestKind,
     default_kind,
+    is_aggregate_write_in,
     looks_like_pseudo_precinct,
     seats_from_name,
 )
@@ -56,6 +57,16 @@ def _kind(choices: Mapping[str, object]) -> ContestKind:
         if (first_yes and second_no and not first_no) or (first_no and second_yes and not first_yes):
             return ContestKind.QUESTION
     return kind
+
+
+# county abstracts name the line after the office: "President Write-Ins", "Write-In Provision"
+_OFFICE_WRITE_INS = re.compile(r"^[\w .'/-]*\bwrite[ -]?ins?(\s+(provision|votes?|totals?))?$", re.IGNORECASE)
+
+
+def is_write_in_line(name: str) -> bool:
+    """A line that totals unnamed write-ins: the domain's spellings, and an office's own
+    ("Congress Write-Ins"); a named write-in ("Write In - Willoughby") stays a candidate."""
+    return is_aggregate_write_in(name) or bool(_OFFICE_WRITE_INS.match(" ".join(name.split())))
 
 
 def county_code(county: str) -> str:
@@ -500,7 +511,10 @@ class ResultsBuilder:
         attributes.setdefault("seats", self.seats.get(name) or seats_from_name(name))
         return Contest(
             name,
-            tuple(Choice(choice, party) for choice, party in choices.items()),
+            tuple(
+                Choice(choice, party, aggregate_write_in=is_write_in_line(choice))
+                for choice, party in choices.items()
+            ),
             incomplete_precinct_data=name in self._suppressed,
             **attributes,
         )

@@ -13,6 +13,7 @@ from datetime import date, datetime, time
 from functools import lru_cache
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
+from recount_desktop.importers.checks import cell_range
 from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, normalise_header
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.unit_rows import BAD, UnitRows, Value
@@ -37,10 +38,14 @@ _SUB_TYPES = {
 }
 
 
+# the header over a statement's unit column: Dominion's "Precinct", Jefferson's "Style"...
+UNIT_HEADERS = ("precinct", "precinct name", "style", "precinct portion", "ward - precinct", "ward-precinct")
+
+
 def _precinct_header(sheet: Sheet) -> tuple[int, int] | None:
     for r, row in enumerate(sheet.rows[:HEADER_ROWS]):
         for c, cell in enumerate(row):
-            if normalise_header(cell) in ("precinct", "precinct name"):
+            if normalise_header(cell) in UNIT_HEADERS:
                 return r, c
     return None
 
@@ -92,24 +97,35 @@ def _is_page_furniture(cell: object) -> bool:
     return isinstance(cell, date | datetime | time) or bool(_PAGE.match(clean_name(cell)))
 
 
-def _columns(
-    sheet: Sheet, header_row: int, precinct_col: int
-) -> dict[int, tuple[str, str | None, str | None]]:
-    """Column -> (choice or statistic, vote type, party) for every column holding counts."""
+Columns = dict[int, tuple[str, str | None, str | None]]
+
+
+def _columns(sheet: Sheet, header_row: int, precinct_col: int) -> tuple[Columns, dict[int, str]]:
+    """Column -> (choice or statistic, vote type, party) for every column holding counts; and the
+    columns that hold a choice's total over its vote types (checked per unit, never counted)."""
     header = sheet.rows[header_row]
     above = sheet.rows[header_row - 1] if header_row > 0 else []
-    group = ""
-    columns: dict[int, tuple[str, str | None, str | None]] = {}
+    group, typed = "", False
+    columns: Columns = {}
+    checks: dict[int, str] = {}
     for c in range(precinct_col + 1, len(header)):
         if c < len(above) and not is_blank(above[c]):
-            group = str(above[c])
+            group, typed = str(above[c]), False
         raw = header[c]
         text = normalise_header(raw)
-        if not text or text in ("precinct", "precinct name"):
+        if not text or text in UNIT_HEADERS:
             continue
         if text in _SUB_TYPES and group:
             name, party = _name_and_party(group)
             columns[c] = (name, _SUB_TYPES[text], party)
+            typed = True
+        elif text in ("total votes", "total", "votes") and group:
+            name, party = _name_and_party(group)
+            if typed:
+                checks[c] = name  # Sarpy: Early, Election Day, Provisionals, then their Total Votes
+                group = ""  # the group ends here; a "Total" after it is the unit's, over all choices
+            else:
+                columns[c] = (name, None, party)  # Jefferson: the name above a "Total Votes" cell
         elif statistic_of(clean_name(raw)) or normalise_header(raw) in ("overvotes", "undervotes"):
             columns[c] = (clean_name(raw), None, None)
         elif (
@@ -120,15 +136,23 @@ def _columns(
         ):
             name, party = _name_and_party(str(raw))
             columns[c] = (name, None, party)
-    return columns
+    return columns, checks
 
 
 def _name_and_party(text: str) -> tuple[str, str | None]:
     """``NAME\\nParty`` or ``NAME\\n(DEM)``: the party on its own line."""
     lines = [clean_name(line) for line in text.replace("\r", "\n").split("\n") if clean_name(line)]
-    if len(lines) >= 2:
+    if len(lines) >= 2 and _PARTY_LINE.match(lines[-1]):
         return " ".join(lines[:-1]), lines[-1].strip("()") or None
-    return (lines[0] if lines else ""), None
+    return " ".join(lines), None
+
+
+# a party line: "(DEM)", "Democrat", "Libertarian"; never a running mate ("Scott N. Bradley")
+_PARTY_LINE = re.compile(
+    r"^\(.*\)$|^[A-Z]{2,5}$|^(democrat(ic)?|republican|libertarian|green|constitution|independent"
+    r"|unaffiliated|nonpartisan|non-partisan|reform|american constitution|unity|approval voting)( party)?$",
+    re.IGNORECASE,
+)
 
 
 @lru_cache(maxsize=1 << 16)  # every contest sheet repeats the same precinct names
@@ -139,7 +163,7 @@ def _is_running_total(precinct: str) -> bool:
 def _read_contest_sheet(sheet: Sheet, header: tuple[int, int], builder: ResultsBuilder) -> bool:
     header_row, precinct_col = header
     contest = _contest_name(sheet, header_row, precinct_col)
-    columns = _columns(sheet, header_row, precinct_col)
+    columns, checks = _columns(sheet, header_row, precinct_col)
     if not any(statistic_of(choice) is None for choice, _, _ in columns.values()):
         _note_statistics_sheet(sheet, header_row, builder)
         return False  # a registered-voters or turnout sheet: no contest here
@@ -175,6 +199,8 @@ def _read_contest_sheet(sheet: Sheet, header: tuple[int, int], builder: ResultsB
             )
             continue
         _add_unit_row(units, r, (None, precinct), values, plains, parties)
+        if checks:
+            _check_vote_types(units, r, row, values, checks)
     units.finish()
     return True
 
@@ -200,6 +226,33 @@ def _add_unit_row(
             counted = SUPPRESSED if value is None else value
             builder.add((sheet, r, c), key, contest, choice, counted, vote_type, parties[c])
     units.unit(r, values)
+
+
+def _check_vote_types(
+    units: UnitRows, r: int, row: list[object], values: list[Value], checks: dict[int, str]
+) -> None:
+    """A choice's Total Votes cell against its vote types in the same unit row."""
+    for c, choice in checks.items():
+        total = row[c] if c < len(row) else None
+        typed = [
+            (col, v)
+            for (col, name, vote_type), v in zip(units.columns, values, strict=True)
+            if name == choice and vote_type is not None
+        ]
+        if not isinstance(total, int | float) or any(type(v) is not int for _c, v in typed):
+            continue
+        found = sum(v for _c, v in typed if isinstance(v, int))
+        if int(total) != found:
+            cells = cell_range([(units.sheet, r, col) for col, _v in typed])
+            units.builder.check_total(
+                (units.sheet, r, c),
+                units.contest,
+                f"{choice} (its vote types)",
+                None,
+                int(total),
+                found,
+                cells,
+            )
 
 
 def _empty_columns(
