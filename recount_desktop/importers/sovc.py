@@ -54,9 +54,10 @@ def looks_like_sovc(book: Book) -> bool:
     """Two or more sheets with a Precinct column below title rows."""
     found = 0
     for name in book.sheet_names[:10]:
-        header = _precinct_header(book.sheet(name))
+        sheet = book.sheet(name)
+        header = _precinct_header(sheet)
         if header is not None and header[0] > 0:
-            found += 1
+            found += 2 if _stacked_blocks(sheet, header) else 1  # one sheet of stacked blocks is enough
     return found >= 2
 
 
@@ -66,7 +67,14 @@ def read_sovc_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
         ticker.tick(index, len(book.sheet_names))
         sheet = book.sheet(name)
         header = _precinct_header(sheet)
-        if header is not None and _read_contest_sheet(sheet, header, builder):
+        if header is None:
+            continue
+        blocks = _stacked_blocks(sheet, header)
+        if blocks:
+            read += sum(
+                _read_contest_sheet(sheet, block, builder, end, stacked=True) for block, end in blocks
+            )
+        elif _read_contest_sheet(sheet, header, builder):
             read += 1
     if not read:
         raise builder.log.reject(
@@ -75,6 +83,23 @@ def read_sovc_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
             "no contest sheets found: looked for sheets with a 'Precinct' "
             "column under the contest name and candidate names",
         )
+
+
+def _stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[tuple[tuple[int, int], int]]:
+    """Blocks stacked in one sheet (Scotts Bluff's canvass report): the unit header repeated down
+    the sheet, each over a contest title, with the choices on the row below. Each block with the
+    row where it ends; empty for a sheet of one table."""
+    row0, col = header
+    label = normalise_header(sheet.rows[row0][col])
+    starts = [
+        r
+        for r in range(row0, len(sheet.rows))
+        if col < len(sheet.rows[r]) and normalise_header(sheet.rows[r][col]) == label
+    ]
+    if len(starts) < 2:  # noqa: PLR2004 - one header is one table
+        return []
+    ends = [*starts[1:], len(sheet.rows)]
+    return [((r, col), end) for r, end in zip(starts, ends, strict=True)]
 
 
 def _contest_name(sheet: Sheet, header_row: int, precinct_col: int) -> str:
@@ -124,8 +149,8 @@ def _columns(sheet: Sheet, header_row: int, precinct_col: int) -> tuple[Columns,
             if typed:
                 checks[c] = name  # Sarpy: Early, Election Day, Provisionals, then their Total Votes
                 group = ""  # the group ends here; a "Total" after it is the unit's, over all choices
-            else:
-                columns[c] = (name, None, party)  # Jefferson: the name above a "Total Votes" cell
+            elif c < len(above) and not is_blank(above[c]):
+                columns[c] = (name, None, party)  # Jefferson: the name right above a "Total Votes" cell
         elif statistic_of(clean_name(raw)) or normalise_header(raw) in ("overvotes", "undervotes"):
             columns[c] = (clean_name(raw), None, None)
         elif (
@@ -143,7 +168,9 @@ def _name_and_party(text: str) -> tuple[str, str | None]:
     """``NAME\\nParty`` or ``NAME\\n(DEM)``: the party on its own line."""
     lines = [clean_name(line) for line in text.replace("\r", "\n").split("\n") if clean_name(line)]
     if len(lines) >= 2 and _PARTY_LINE.match(lines[-1]):
-        return " ".join(lines[:-1]), lines[-1].strip("()") or None
+        name = " ".join(lines[:-1])
+        name = name[:-4] if name.lower().endswith(" and") else name  # "Hillary Clinton Tim Kaine and"
+        return name, lines[-1].strip("()") or None
     return " ".join(lines), None
 
 
@@ -160,9 +187,20 @@ def _is_running_total(precinct: str) -> bool:
     return normalise_header(precinct) == "cumulative - total"
 
 
-def _read_contest_sheet(sheet: Sheet, header: tuple[int, int], builder: ResultsBuilder) -> bool:
+def _read_contest_sheet(
+    sheet: Sheet,
+    header: tuple[int, int],
+    builder: ResultsBuilder,
+    end: int | None = None,
+    stacked: bool = False,
+) -> bool:
     header_row, precinct_col = header
-    contest = _contest_name(sheet, header_row, precinct_col)
+    if stacked:  # the block's title beside the unit header, its choices on the row below
+        title = next((c for c in sheet.rows[header_row][precinct_col + 1 :] if not is_blank(c)), None)
+        contest = clean_name(title) if title is not None else sheet.name or "Contest"
+        header_row += 1
+    else:
+        contest = _contest_name(sheet, header_row, precinct_col)
     columns, checks = _columns(sheet, header_row, precinct_col)
     if not any(statistic_of(choice) is None for choice, _, _ in columns.values()):
         _note_statistics_sheet(sheet, header_row, builder)
@@ -178,7 +216,7 @@ def _read_contest_sheet(sheet: Sheet, header: tuple[int, int], builder: ResultsB
     plains = [vote_type is None and builder.plain_choice(choice) for _c, choice, vote_type in units.columns]
     names = builder.names
     rows = sheet.rows
-    for r in range(header_row + 1, len(rows)):
+    for r in range(header_row + 1, end or len(rows)):
         row = rows[r]
         label = row[precinct_col] if precinct_col < len(row) else None
         values = units.values(r, row, lambda: names[label] if not is_blank(label) else "")  # noqa: B023

@@ -22,7 +22,9 @@ from recount_desktop.importers.values import clean_name, is_blank, is_total_labe
 HEADER_ROWS = 15
 TICK_ROWS = 500
 _VOTE_FOR = re.compile(r"^\(?\s*vote\s+for\s+(?:not\s+more\s+than\s+)?(\d+)\s*\)?$", re.IGNORECASE)
-_STATISTICS_BLOCK = re.compile(r"statistic|turnout|registration", re.IGNORECASE)
+_STATISTICS_BLOCK = re.compile(
+    r"statistic|turn\s*out|registration|registered|ballots\s+cast|voters|county\s+number", re.IGNORECASE
+)
 _CAPTIONS = ("race", "contest", "contest name", "office", "candidate", "choice")
 _ROW_TOTAL = ("total votes", "total", "votes cast", "total votes cast")
 # "DEM - Joseph R. Biden": any short code before a dash is a party.
@@ -61,10 +63,19 @@ def _precinct_column(row: list[object]) -> int | None:
 
 
 def _find_layout(sheet: Sheet) -> _Layout | None:
-    """The choice-name row (with a precinct column) and, above it, the contest-name row."""
+    """The choice-name row (with a precinct column) and, above it, the contest-name row; or the
+    contest-name row holding the precinct column, contest names repeated over their columns, and
+    the choice-name row just above the first unit row (Washington UT, Juab)."""
     for r, row in enumerate(sheet.rows[:HEADER_ROWS]):
         precinct_col = _precinct_column(row)
-        if precinct_col is None or r == 0:
+        if precinct_col is None:
+            continue
+        choices_row = _choices_row_below(sheet, r, precinct_col)
+        if choices_row is not None:
+            layout = _contests(sheet, choices_row, precinct_col, r, None)
+            if layout is not None:
+                return layout
+        if r == 0:
             continue
         seats_row, names_row = _rows_above(sheet, r, precinct_col)
         if names_row is None:
@@ -72,6 +83,20 @@ def _find_layout(sheet: Sheet) -> _Layout | None:
         layout = _contests(sheet, r, precinct_col, names_row, seats_row)
         if layout is not None:
             return layout
+    return None
+
+
+def _choices_row_below(sheet: Sheet, names_row: int, precinct_col: int) -> int | None:
+    """With contest names repeated over their columns in the unit header's row, the choice names
+    are on the last row before the first unit (a party-code row may come between)."""
+    names = [clean_name(c) for c in sheet.rows[names_row]]
+    repeated = sum(1 for a, b in zip(names, names[1:], strict=False) if a and a == b)
+    if repeated < 2:
+        return None
+    for r in range(names_row + 1, min(names_row + 5, len(sheet.rows))):
+        row = sheet.rows[r]
+        if precinct_col < len(row) and not is_blank(row[precinct_col]):
+            return r - 1 if r - 1 > names_row else None
     return None
 
 
@@ -94,7 +119,14 @@ def _contests(
 ) -> _Layout | None:
     header = sheet.rows[header_row]
     names = sheet.rows[names_row]
-    starts = [c for c in range(precinct_col + 1, min(len(names), len(header))) if not is_blank(names[c])]
+    width = min(len(names), len(header))
+    # a contest starts where its name first appears (names may repeat over all its columns)
+    starts = [
+        c
+        for c in range(precinct_col + 1, width)
+        if not is_blank(names[c])
+        and (c == precinct_col + 1 or clean_name(names[c]) != clean_name(names[c - 1]))
+    ]
     if len(starts) < 2:
         return None
     layout = _Layout(header_row, precinct_col, [], {})
@@ -106,10 +138,8 @@ def _contests(
         name = clean_name(names[start])
         if normalise_header(name) in _CAPTIONS:
             continue  # Denver's "Race" over "Candidate": the captions of the two header rows
-        if _STATISTICS_BLOCK.search(name):
-            for c in range(start, end):
-                if statistic_of(clean_name(header[c])):
-                    layout.precinct_statistics[c] = clean_name(header[c])
+        if _STATISTICS_BLOCK.search(name) or statistic_of(name):
+            _statistics_block(layout, name, header, start, end)
             continue
         contest = _Contest(name, start)
         if seats_row is not None and start < len(sheet.rows[seats_row]):
@@ -119,6 +149,17 @@ def _contests(
         if contest.choices:
             layout.contests.append(contest)
     return layout if layout.contests else None
+
+
+def _statistics_block(layout: _Layout, name: str, header: list[object], start: int, end: int) -> None:
+    """Registered voters and ballots cast (once each; "BALLOTS CAST BLANK" is not ballots cast)."""
+    kept = {statistic_of(label) for label in layout.precinct_statistics.values()}
+    for c in range(start, end):
+        label = clean_name(header[c]) or name
+        statistic = statistic_of(name) if end - start == 1 and statistic_of(name) else statistic_of(label)
+        if statistic and statistic not in kept and "blank" not in name.lower():
+            layout.precinct_statistics[c] = label if statistic_of(label) else name
+            kept.add(statistic)
 
 
 def _contest_columns(contest: _Contest, header: list[object], start: int, end: int) -> None:
@@ -175,6 +216,12 @@ def _read_sheet(sheet: Sheet, layout: _Layout, builder: ResultsBuilder, ticker: 
             ticker.tick(r, len(rows))
         row = rows[r]
         if layout.precinct_col >= len(row) or is_blank(row[layout.precinct_col]):
+            label = _total_label_left(row, layout)  # Juab: "Totals:" under the turnout column
+            if label is None:
+                continue
+            builder.notes.note("totals", sheet.name, f"row {r + 1}", label)
+            for contest in layout.contests:
+                _read_contest(sheet, r, row, (None, "Total"), contest, builder)
             continue
         precinct = _unit_name(
             sheet, r, layout.precinct_col, clean_name(row[layout.precinct_col]), seen, builder
@@ -184,6 +231,15 @@ def _read_sheet(sheet: Sheet, layout: _Layout, builder: ResultsBuilder, ticker: 
         if key[1] != "Total":  # county-wide registration is not any one district's
             _precinct_statistics(sheet, r, row, key, voted, layout, builder)
     ticker.tick(len(rows), len(rows))
+
+
+def _total_label_left(row: list[object], layout: _Layout) -> str | None:
+    """A total label in a row with no unit name, left of the first contest's columns."""
+    first = min(c.first_col for c in layout.contests)
+    for cell in row[:first]:
+        if isinstance(cell, str) and is_total_label(clean_name(cell)):
+            return clean_name(cell)
+    return None
 
 
 def _unit_name(
