@@ -7,21 +7,49 @@ import json
 
 from recount_desktop.cli.common import CommandError, add_operator_option, open_election, require_tallies
 from recount_desktop.domain.outcome import ContestOutcome
-from recount_desktop.domain.rules.substantial_change import substantial_change_sentence
-from recount_desktop.recount.reconcile import ContestReconciliation, reconcile, reconciliation_to_json
+from recount_desktop.domain.rules.substantial_change import (
+    checked_percent,
+    checked_votes,
+    substantial_change_sentence,
+)
+from recount_desktop.recount.reconcile import (
+    SUBSTANTIAL_PERCENT,
+    SUBSTANTIAL_VOTES,
+    ContestReconciliation,
+    reconcile,
+    reconciliation_to_json,
+)
+from recount_desktop.store import ElectionFile
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("reconcile", help="original vs recount per unit, amended totals")
     parser.add_argument("election", metavar="ELECTION")
     parser.add_argument("--json", action="store_true", help="CONTRACT.md reconcile --json")
+    parser.add_argument("--substantial-change-votes", metavar="N",
+                        help="Nebraska 32-1119(6): flag a machine-recounted unit where a choice moved by "
+                             "more than N votes (0: any change); stored in the election, audited")
+    parser.add_argument("--substantial-change-percent", metavar="P",
+                        help="the same, as more than P%% of the original count (empty: not used)")
     add_operator_option(parser)
     parser.set_defaults(func=run)
+
+
+def _set_thresholds(store: ElectionFile, args: argparse.Namespace) -> None:
+    """The board's substantial-change thresholds (32-1119(6) leaves "substantial" undefined)."""
+    try:
+        if args.substantial_change_votes is not None:
+            store.set_setting(SUBSTANTIAL_VOTES, checked_votes(args.substantial_change_votes))
+        if args.substantial_change_percent is not None:
+            store.set_setting(SUBSTANTIAL_PERCENT, checked_percent(args.substantial_change_percent))
+    except ValueError as error:
+        raise CommandError(f"{args.election}: {error}; nothing was changed") from error
 
 
 def run(args: argparse.Namespace) -> int:
     with open_election(args.election, args.operator) as store:
         require_tallies(store, args.election, "reconcile")
+        _set_thresholds(store, args)
         result = reconcile(store)
     if not result.contests:
         raise CommandError(

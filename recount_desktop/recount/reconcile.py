@@ -32,6 +32,7 @@ from typing import Any, NamedTuple, Protocol
 
 from recount_desktop.domain import Contest, Election
 from recount_desktop.domain.outcome import ContestOutcome, contest_outcome, yes_and_no_sides
+from recount_desktop.domain.rules.findings import decimal_text
 from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.recount.after_recount import after_recount
 from recount_desktop.recount.scope import (
@@ -307,9 +308,10 @@ def seat_margin(contest: Contest, outcome: ContestOutcome) -> int | None:
         yes, no = yes_and_no_sides(contest)
         votes = dict(outcome.ranking)
         return abs(votes[yes] - votes[no])
-    if len(outcome.ranking) <= contest.seats:
+    ranking = [r for r in outcome.ranking if not contest.is_write_in_line(r[0])]  # never a seat
+    if len(ranking) <= contest.seats:
         return None
-    return outcome.ranking[contest.seats - 1][1] - outcome.ranking[contest.seats][1]
+    return ranking[contest.seats - 1][1] - ranking[contest.seats][1]
 
 
 def _percent_setting(conn: sqlite3.Connection) -> Fraction | None:
@@ -327,7 +329,7 @@ def substantial_changes(conn: sqlite3.Connection, units: list[UnitDifference]) -
     votes = int(votes_text) if votes_text.isdigit() else (None if percent is not None else 0)
     label = " or ".join(
         part for part in (f"{votes} votes" if votes is not None else "",
-                          f"{percent}% of the original" if percent is not None else "") if part)
+                          f"{decimal_text(percent)}% of the original" if percent is not None else "") if part)
     flagged = []
     for unit in units:
         if unit.method is not RecountMethod.MACHINE or unit.original is None:

@@ -149,3 +149,26 @@ def test_colorado_leftover_funds_when_the_recount_changes_the_result() -> None:
     assert "(2)(f)" in after.statements[0] and "does not apply" in after.statements[0]
     unchanged = after_recount(election, _mayor(), {"Ada": 1000, "Bo": 990}, {"Ada": 1001, "Bo": 989}, "Bo")
     assert "unused portion of the deposit is returned under (2)(f)" in unchanged.statements[0]
+
+
+# -- Nebraska 32-1119(6) thresholds from the command line -------------------------------------------------
+def test_reconcile_sets_the_substantial_change_thresholds(
+    ne_store: ElectionFile, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from recount_desktop.recount.sheets import TallySheetEntry, enter_sheet
+
+    for who in ("Ann", "Ben"):  # a machine recount moves Bo in P1 from 98 to 95
+        enter_sheet(ne_store, TallySheetEntry("M-P1", "Mayor", {"Ada": 100, "Bo": 95}, precinct="P1",
+                                              method="machine", entered_by=who))
+    path = str(ne_store.path)
+    assert main(["reconcile", path]) == 0
+    out = capsys.readouterr().out
+    assert "P1, Bo 98 -> 95 (no threshold is set, so any change is flagged)" in out
+    assert "counted using such device" in out
+    assert main(["reconcile", path, "--substantial-change-votes", "3"]) == 0
+    assert "Substantial change" not in capsys.readouterr().out  # 3 is not more than 3
+    assert ne_store.settings()["recount.substantial_change_votes"] == "3"
+    assert main(["reconcile", path, "--substantial-change-votes", "three"]) == 1
+    assert "must be a whole number" in capsys.readouterr().err
+    assert main(["reconcile", path, "--substantial-change-percent", "2.5%"]) == 0  # 3 > 2.5% of 98
+    assert "more than 3 votes or 2.5% of the original" in capsys.readouterr().out

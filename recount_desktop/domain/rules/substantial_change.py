@@ -7,6 +7,8 @@ ballots "shall then be counted using such device in any precinct which might ref
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 CITATION = "Neb. Rev. Stat. 32-1119(6)"
 CONSEQUENCE = (
     "the statute says the ballots 'shall then be counted using such device in any precinct which might "
@@ -27,3 +29,26 @@ def substantial_change_sentence(unit: str, choice: str, original: int, recount: 
         f"Substantial change ({CITATION}): {unit}, {choice} {original:,} -> {recount:,} "
         f"({threshold_words(threshold)}); {CONSEQUENCE}."
     )
+
+
+def checked_votes(text: str) -> str:
+    """The votes threshold as stored: a whole number of votes, 0 meaning any change."""
+    value = text.strip().replace(",", "")
+    if not value.isdigit():
+        raise ValueError(f"the substantial-change threshold in votes must be a whole number, not {text!r}")
+    return str(int(value))
+
+
+def checked_percent(text: str) -> str:
+    """The percent threshold as stored: an exact number between 0 and 100 ("1.5" or "1.5%"); empty: none."""
+    value = text.strip().rstrip("%").strip()
+    if not value:
+        return ""
+    what = "the substantial-change threshold in percent"
+    try:
+        percent = Fraction(value)
+    except ValueError:
+        raise ValueError(f"{what} must be a number, not {text!r}") from None
+    if not 0 <= percent <= 100:
+        raise ValueError(f"{what} must lie between 0 and 100, not {text!r}")
+    return value
