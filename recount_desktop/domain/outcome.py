@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from recount_desktop.domain.records import Approval, Contest
+from recount_desktop.domain.records import Approval, Contest, Election, ElectionType
 
 
 class ChoiceOutcome(StrEnum):
@@ -166,3 +166,11 @@ def _question_outcome(contest: Contest, totals: Mapping[str, int]) -> ContestOut
     return ContestOutcome(
         contest.name, _ranking(contest, totals), outcomes, (winner,), (), approved=approved
     )
+
+
+def election_outcome(election: Election, contest: Contest, totals: Mapping[str, int]) -> ContestOutcome:
+    """The outcome as the election decides it: in a primary, where the candidates carry parties, each
+    party's nomination separately (RULES.md NE-2); otherwise the contest as one."""
+    kind = contest.election_type or election.election_type
+    by_party = kind is ElectionType.PRIMARY and not contest.is_question and bool(party_groups(contest))
+    return contest_outcome(contest, totals, by_party=by_party)

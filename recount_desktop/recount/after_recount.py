@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from recount_desktop.domain import Contest, Election, State, rules
-from recount_desktop.domain.outcome import contest_outcome
+from recount_desktop.domain.outcome import election_outcome
 from recount_desktop.domain.rules import (
     ReadingSettings,
     RuleFileError,
@@ -74,7 +74,8 @@ def after_recount(election: Election, contest: Contest, original: Mapping[str, i
 def _statements(rule_set: RuleSet, election: Election, contest: Contest, *,
                 original: Mapping[str, int], amended: Mapping[str, int], requester: str | None,
                 readings: ReadingSettings) -> list[str]:
-    before, after = contest_outcome(contest, original), contest_outcome(contest, amended)
+    before = election_outcome(election, contest, original)  # a primary: per party (NE-2)
+    after = election_outcome(election, contest, amended)
     changed = (set(before.winners), before.approved) != (set(after.winners), after.approved)
     if election.state is State.CO:
         refund = colorado_refund_due(rule_set, election, contest, original, amended, requester, readings)

@@ -31,7 +31,7 @@ from fractions import Fraction
 from typing import Any, NamedTuple, Protocol
 
 from recount_desktop.domain import Contest, Election
-from recount_desktop.domain.outcome import ContestOutcome, contest_outcome, yes_and_no_sides
+from recount_desktop.domain.outcome import ContestOutcome, election_outcome, yes_and_no_sides
 from recount_desktop.domain.rules.findings import decimal_text
 from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.recount.after_recount import after_recount
@@ -378,7 +378,9 @@ def _reconcile_contest(conn: sqlite3.Connection, contest: Contest, context: _Ele
     without_sheet = _units_without_sheet(scope, precincts, sheets, context.device_precincts)
     units = _unit_rows(contest, sheets, original, context.device_precincts, without_sheet)
     amended, whole = _amended(contest, units, original_totals)
-    before, after = contest_outcome(contest, original_totals), contest_outcome(contest, amended)
+    # A primary's nominations are decided per party (NE-2), as the findings decide them.
+    before = election_outcome(context.election, contest, original_totals)
+    after = election_outcome(context.election, contest, amended)
     voting = [p for p, votes in original.items() if any(votes.values()) and p not in context.pseudo_precincts]
     rules = after_recount(
         context.election, contest, original_totals, amended, scope.requested_by if scope else "",

@@ -188,3 +188,14 @@ def test_settings_name_every_new_reading_with_a_plain_sentence() -> None:
         key = f"reading.{state}.aggregate_write_ins"
         assert settings.value(key) == "include"
         assert "reading." not in settings.sentence(key) and "RULES.md" not in settings.sentence(key)
+
+
+def test_the_outcome_of_a_primary_is_decided_per_party_everywhere() -> None:
+    """Reconciliation and the after-recount statements decide a primary as the findings do."""
+    from recount_desktop.domain.outcome import election_outcome
+
+    el, race = _primary(Choice("R1", "REP"), Choice("R2", "REP"), Choice("D1", "DEM"))
+    outcome = election_outcome(el, race, {"R1": 600, "R2": 597, "D1": 100})
+    assert set(outcome.winners) == {"R1", "D1"}
+    general = Election(State.NE, "Test County", "General 2026", date(2026, 11, 3))
+    assert election_outcome(general, race, {"R1": 600, "R2": 597, "D1": 100}).winners == ("R1",)
