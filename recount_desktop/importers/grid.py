@@ -236,7 +236,7 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
     for c in reading.skipped_columns:
         label = clean_name(header[c]) if c < len(header) else ""
         builder.notes.note("skipped", sheet.name, f"column {column_letters(c)}", label or "vote shares")
-    contest: _Contest | None = None
+    contest = _header_title(header, reading, builder)
     skip = set(reading.skip_rows)
     for r in range(reading.header_rows[-1] + 1, len(sheet.rows)):
         row = sheet.rows[r]
@@ -256,6 +256,17 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
             builder.notes.note("skipped", sheet.name, f"row {r + 1}", label or "(no label)")
             continue
         _choice_row(sheet, r, row, label, contest, units, reading, builder)
+
+
+_CAPTION = re.compile(r"office|candidate|\bname\b|contest|race", re.IGNORECASE)
+
+
+def _header_title(header: Sequence[object], reading: Reading, builder: ResultsBuilder) -> _Contest | None:
+    """San Miguel's first contest title sits in the header row, left of the unit names."""
+    label = _label(header, reading)
+    if not label or _CAPTION.search(label):
+        return None  # "OFFICE/CANDIDATE", "NAME OF OFFICE": captions, not a contest
+    return _start_contest(label, reading.header_rows[-1], builder)
 
 
 def _label(row: Sequence[object], reading: Reading) -> str:

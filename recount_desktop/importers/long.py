@@ -12,6 +12,7 @@ from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import is_blank
 
 TICK_ROWS = 5000
+_WRITE_IN_DISTRICT = ("wri", "write-in", "write in", "writein")  # El Paso marks write-in rows so
 _MANGLED_ID = re.compile(r"^\d(\.\d+)?E\+\d+$", re.IGNORECASE)
 LOOKED_FOR = (
     "a header row naming a precinct (Precinct, Precinct Name, Ward - Precinct, District), "
@@ -79,9 +80,7 @@ def read_long_rows(
         if not (contest or choice or precinct) and all(is_blank(v) for v in row):
             continue
         if district_col is not None and district_col < width:
-            district = names[row[district_col]]
-            if district and district.lower() not in contest.lower():
-                contest = f"{contest} {district}" if contest else district
+            contest = _with_district(contest, names[row[district_col]])
         if not contest or not choice:
             missing = "contest" if not contest else "choice"
             col = contest_col if not contest else choice_col
@@ -133,10 +132,16 @@ def _blank_row(
     contest = names[row[cols["contest"]]]
     district_col = cols.get("district")
     if district_col is not None and district_col < width:
-        district = names[row[district_col]]
-        if district and district.lower() not in contest.lower():
-            contest = f"{contest} {district}" if contest else district
+        contest = _with_district(contest, names[row[district_col]])
     builder.blank((sheet, r, votes_col), (county or None, precinct), contest, names[row[cols["choice"]]])
+
+
+def _with_district(contest: str, district: str) -> str:
+    """``State Senate`` in ``SD19`` is ``State Senate SD19``; El Paso's ``wri`` marks a write-in row
+    of the same contest, not a district."""
+    if not district or district.lower() in contest.lower() or district.lower() in _WRITE_IN_DISTRICT:
+        return contest
+    return f"{contest} {district}" if contest else district
 
 
 def _is_county_total(precinct: str, county: str | None) -> bool:

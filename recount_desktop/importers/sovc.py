@@ -96,7 +96,7 @@ def _stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[tuple[tuple[i
         for r in range(row0, len(sheet.rows))
         if col < len(sheet.rows[r]) and normalise_header(sheet.rows[r][col]) == label
     ]
-    if len(starts) < 2:  # noqa: PLR2004 - one header is one table
+    if len(starts) < 2:  # one header is one table
         return []
     ends = [*starts[1:], len(sheet.rows)]
     return [((r, col), end) for r, end in zip(starts, ends, strict=True)]
