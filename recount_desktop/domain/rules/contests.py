@@ -22,9 +22,10 @@ from recount_desktop.domain.records import (
 )
 from recount_desktop.domain.rules import state_details
 from recount_desktop.domain.rules.assessment import Assessment
-from recount_desktop.domain.rules.engine import evaluate, facts_under, make_finding, other_readings
+from recount_desktop.domain.rules.engine import evaluate, facts_under, make_finding
+from recount_desktop.domain.rules.explain import STATUS_WORDS
 from recount_desktop.domain.rules.facts import ContestFacts, build_facts, require_counts
-from recount_desktop.domain.rules.findings import ContestAnalysis, Finding
+from recount_desktop.domain.rules.findings import ContestAnalysis, Finding, RecountStatus
 from recount_desktop.domain.rules.ruleset import RuleSet
 from recount_desktop.domain.rules.settings import ReadingSettings
 from recount_desktop.domain.rules.whole_contest import contest_wide, measure_type_unset
@@ -165,16 +166,54 @@ def _no_votes(facts: ContestFacts) -> ContestAnalysis:
 def _findings(
     rules: RuleSet, facts: ContestFacts, settings: ReadingSettings, waived: Collection[str]
 ) -> list[Finding]:
+    assessed = _assess_all(rules, facts, settings, waived)
+    others: dict[tuple[str, str], dict[str, RecountStatus]] = {}
+    return [
+        make_finding(a, settings, _alternatives(rules, facts, a, settings, waived, others)) for a in assessed
+    ]
+
+
+def _assess_all(
+    rules: RuleSet, facts: ContestFacts, settings: ReadingSettings, waived: Collection[str]
+) -> list[Assessment]:
+    """Every loser's assessment, then what holds for the contest as a whole (e.g. Colorado's order)."""
     assessed: list[Assessment] = []
     for loser in facts.losers():
         assessment = evaluate(rules, facts, loser, settings, waived)
         if assessment is not None:
             assessed.append(assessment)
     contest_wide(rules, facts, assessed)
-    return [
-        make_finding(a, settings, other_readings(rules, facts, a.choice, settings, waived, a))
-        for a in assessed
-    ]
+    return assessed
+
+
+def _alternatives(
+    rules: RuleSet,
+    facts: ContestFacts,
+    assessment: Assessment,
+    settings: ReadingSettings,
+    waived: Collection[str],
+    others: dict[tuple[str, str], dict[str, RecountStatus]],
+) -> list[str]:
+    """RULES.md NE-1: the result under each other value of a reading the finding rests on, when it differs.
+    The whole contest is re-assessed under that value (once per value), so a contest-wide rule counts."""
+    sentences = []
+    for key in assessment.readings:
+        for value, sentence in ReadingSettings.definition(key).values:
+            if value == settings.value(key):
+                continue
+            if (key, value) not in others:
+                changed = settings.with_value(key, value)
+                facts_then = facts_under(facts, rules, changed)
+                others[key, value] = {
+                    a.choice: a.status for a in _assess_all(rules, facts_then, changed, waived)
+                }
+            status = others[key, value].get(assessment.choice)
+            if status is not None and status is not assessment.status:
+                sentences.append(
+                    f"Under the other reading ({sentence.rstrip('.')}), the finding would be "
+                    f"{STATUS_WORDS[status]} instead."
+                )
+    return sentences
 
 
 def _both_measure_types(

@@ -16,7 +16,7 @@ from recount_desktop.domain.records import Contest
 from recount_desktop.domain.rules import state_details
 from recount_desktop.domain.rules.assessment import Assessment
 from recount_desktop.domain.rules.dates import deadline_flags, deadline_time, deadline_words, pick_deadline
-from recount_desktop.domain.rules.explain import STATUS_WORDS, explain
+from recount_desktop.domain.rules.explain import explain
 from recount_desktop.domain.rules.facts import ContestFacts
 from recount_desktop.domain.rules.findings import Finding, RecountStatus
 from recount_desktop.domain.rules.limits import LimitTest, apply_limit, measure_margin
@@ -182,7 +182,7 @@ def _supermajority(a: Assessment) -> None:
         a.flags.append("review")
         a.notes.append(
             "This question needs more than a simple majority, and the statute speaks only of 'a margin': "
-            "which distance that is rests on the reading named below. Review this finding by hand."
+            "which distance that is rests on the reading this finding names. Review it by hand."
         )
     if a.compared_with != REQUIRED:
         return
@@ -282,27 +282,3 @@ def facts_under(facts: ContestFacts, rule_set: RuleSet, settings: ReadingSetting
 def write_in_reading(rule_set: RuleSet) -> str | None:
     key = f"reading.{rule_set.state.value}.aggregate_write_ins"
     return key if any(r.key == key for r in rule_set.readings) else None
-
-
-def other_readings(
-    rule_set: RuleSet,
-    facts: ContestFacts,
-    loser: str,
-    settings: ReadingSettings,
-    waivers: Collection[str],
-    assessment: Assessment,
-) -> list[str]:
-    """RULES.md NE-1: show the result under the other reading whenever it differs."""
-    sentences = []
-    for key in assessment.readings:
-        for value, sentence in ReadingSettings.definition(key).values:
-            if value == settings.value(key):
-                continue
-            changed = settings.with_value(key, value)
-            other = evaluate(rule_set, facts_under(facts, rule_set, changed), loser, changed, waivers)
-            if other is not None and other.status is not assessment.status:
-                sentences.append(
-                    f"Under the other reading ({sentence.rstrip('.')}), the finding would be "
-                    f"{STATUS_WORDS[other.status]} instead."
-                )
-    return sentences
