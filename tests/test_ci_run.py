@@ -16,11 +16,12 @@ import pytest
 
 from tests.conftest import REPO
 
-# A stand-in for make: logs "<target> <cwd>", and for `make test` writes the JUnit report that pytest
-# would, with $FAKE_TESTS tests, then exits with $FAKE_TEST_STATUS.
+# A stand-in for make: logs "<target> <cwd>"; for `make test` it also lists what sits beside the clone
+# and writes the JUnit report that pytest would, with $FAKE_TESTS tests, then exits $FAKE_TEST_STATUS.
 FAKE_MAKE = """#!/usr/bin/env bash
 echo "$1 $PWD" >> "$FAKE_LOG"
 if [ "$1" = test ]; then
+    ls -A .. > "$FAKE_LOG.siblings"
     junit="${PYTEST_ADDOPTS#--junitxml=}"; junit="${junit%% *}"
     echo "<testsuites><testsuite tests=\\"$FAKE_TESTS\\"/></testsuites>" > "$junit"
     exit "$FAKE_TEST_STATUS"
@@ -72,7 +73,8 @@ def test_make_test_then_make_lint_run_once_in_a_clone_with_nothing_beside_it(
     assert result.returncode == 0, result.stderr
     assert [call.split()[0] for call in calls] == ["test", "lint"]
     clone = Path(calls[0].split(maxsplit=1)[1])
-    assert clone != project and not (clone.parent / "shared").exists()
+    assert clone != project and clone.name == "recount-desktop"
+    assert (tmp_path / "make.log.siblings").read_text().split() == ["recount-desktop"]
     assert "make test passed (3 tests)" in result.stdout
 
 
