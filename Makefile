@@ -46,7 +46,7 @@ bench: setup
 screenshots: setup
 	QT_QPA_PLATFORM=offscreen $(PY) -m recount_desktop.ui.screenshots docs/screenshots
 
-# The one-folder bundle for this platform (issue 17, docs/install.md): PyInstaller builds it from
+# The one-folder bundle for this platform (docs/install.md): PyInstaller builds it from
 # packaging/recount-desktop.spec into dist/recount-desktop, then its SHA-256 list is written and the
 # smoke test runs from it (tests/packaging). Several minutes on two cores.
 .PHONY: dist

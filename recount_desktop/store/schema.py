@@ -107,7 +107,7 @@ _V2 = [
     )""",
 ]
 
-# Version 3: the recount (issue 5). Recount rows name contests, precincts and devices by name, not by
+# Version 3: the recount. Recount rows name contests, precincts and devices by name, not by
 # id, so that a re-import of the tallies (which replaces those rows) never cascades into tally sheets:
 # a sheet is voided with a reason, never deleted, and triggers keep it that way.
 _V3 = [
@@ -179,7 +179,7 @@ _V4 = [
                                 'local_district', 'special'))""",
 ]
 
-# Version 5 (issue 15): the audit log binds the data. Each entry records the digest of the data after
+# Version 5: the audit log binds the data. Each entry records the digest of the data after
 # its change (``store.digest``), whose running sums are kept in ``data_digest``; the operator who typed
 # or imported each tally-sheet entry and the file it came from are stored with it; a random key per
 # election makes the tally-sheet digests in the log unguessable; and the append-only tables refuse an
