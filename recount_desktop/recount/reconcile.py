@@ -48,6 +48,7 @@ from recount_desktop.recount.sheets import (
     SINGLE_ENTRY,
     SheetState,
     SheetStatus,
+    independence_problem,
     read_statuses,
     same_person,
 )
@@ -147,6 +148,8 @@ class Reconciliation:
     single_entry: bool  # the report must say the sheets were entered once only
     same_operator_allowed: bool
     same_operator_sheets: int  # sheets whose two entries were made by the same person
+    # (sheet ID, contest, why) for each sheet whose two entries are not independent (issue 15)
+    not_independent: tuple[tuple[str, str, str], ...] = ()
 
     def contest(self, name: str) -> ContestReconciliation:
         for item in self.contests:
@@ -442,7 +445,9 @@ def _reconcile(store: ElectionFile, *, with_sheets: bool,
             found.append(_reconcile_contest(conn, contest, context, statuses))
         same_operator = _same_operator_sheets(conn)
         allowed = setting_is_yes(conn, ALLOW_SAME_OPERATOR)
-        return Reconciliation(tuple(found), context.single_entry, allowed, same_operator), sheets
+        not_independent = _not_independent_sheets(conn)
+        return Reconciliation(tuple(found), context.single_entry, allowed, same_operator,
+                              not_independent), sheets
 
 
 def _precinct_names_and_positions(conn: sqlite3.Connection) -> tuple[dict[int, str], dict[str, int]]:
@@ -458,6 +463,31 @@ def _same_operator_sheets(conn: sqlite3.Connection) -> int:
         " ON a.sheet_id = b.sheet_id AND a.entry_number = 1 AND b.entry_number = 2 GROUP BY 1, 2"
     )
     return sum(sheets for first, second, sheets in pairs if same_person(first, second))
+
+
+def _not_independent_sheets(conn: sqlite3.Connection) -> tuple[tuple[str, str, str], ...]:
+    """Live sheets whose first and second entries share a clerk, an operator or an import file."""
+    pairs: dict[str, list[_Origin]] = {}
+    contests: dict[str, str] = {}
+    for sheet_id, contest, entered_by, operator, source in conn.execute(
+        "SELECT e.sheet_id, s.contest, e.entered_by, e.operator, e.source FROM recount_entry e"
+        " JOIN recount_sheet s ON s.sheet_id = e.sheet_id"
+        " WHERE s.state != 'voided' AND e.entry_number IN (1, 2) ORDER BY s.rowid, e.entry_number"
+    ):
+        pairs.setdefault(sheet_id, []).append(_Origin(entered_by, operator, source))
+        contests[sheet_id] = contest
+    found = []
+    for sheet_id, entries in pairs.items():
+        problem = independence_problem(*entries) if len(entries) == 2 else ""
+        if problem:
+            found.append((sheet_id, contests[sheet_id], problem))
+    return tuple(found)
+
+
+class _Origin(NamedTuple):
+    entered_by: str
+    operator: str
+    source: str
 
 
 def reconciliation_to_json(reconciliation: Reconciliation) -> dict[str, Any]:
@@ -477,6 +507,10 @@ def reconciliation_to_json(reconciliation: Reconciliation) -> dict[str, Any]:
             "winners_after": list(item.winners_after),
             "outcome_changed": item.outcome_changed,
             "pending_sheets": item.pending_sheets,
+            "not_independent_sheets": [
+                {"sheet_id": sheet_id, "reason": reason}
+                for sheet_id, contest, reason in reconciliation.not_independent if contest == item.contest
+            ],
         }
         for item in reconciliation.contests
     ]}

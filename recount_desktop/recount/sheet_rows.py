@@ -2,19 +2,22 @@
 
 Writers run inside ``ElectionFile.transaction``. Entries are never updated or deleted (schema triggers);
 only a sheet's state moves. ``lines_digest`` goes into the audit log instead of the numbers, so the log
-can prove later what an entry said without showing a first entry to the second operator.
+can prove later what an entry said without showing a first entry to the second operator. It is keyed
+(HMAC-SHA-256 with the election's own random key, ``election_key``): an unkeyed SHA-256 of a sheet's
+few small numbers is reversed in seconds by trying the counts near the public original tallies.
 """
 
 from __future__ import annotations
 
 import hashlib
+import hmac
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from recount_desktop.recount.scope import RecountMethod, RecountUnit, utc_now
+from recount_desktop.recount.scope import RecountError, RecountMethod, RecountUnit, utc_now
 from recount_desktop.store.audit import canonical_json
 
 # The lines of a paper sheet other than the choices, in the order the sheet prints them.
@@ -59,8 +62,18 @@ class SheetLines:
         }
 
 
-def lines_digest(lines: SheetLines) -> str:
-    return hashlib.sha256(canonical_json(lines.as_json()).encode("utf-8")).hexdigest()
+def lines_digest(lines: SheetLines, key: str) -> str:
+    """HMAC-SHA-256 of the entry's lines under the election's key (hex)."""
+    return hmac.new(bytes.fromhex(key), canonical_json(lines.as_json()).encode("utf-8"),
+                    hashlib.sha256).hexdigest()
+
+
+def election_key(conn: sqlite3.Connection) -> str:
+    """The election's random key for ``lines_digest``: never shown, never in the audit log."""
+    row = conn.execute("SELECT key FROM election_key WHERE id = 1").fetchone()
+    if row is None:
+        raise RecountError("the election file has no key for tally-sheet digests: it was altered")
+    return str(row[0])
 
 
 def setting(conn: sqlite3.Connection, key: str, default: str) -> str:
@@ -74,15 +87,17 @@ def setting_is_yes(conn: sqlite3.Connection, key: str) -> bool:
 
 def insert_entry(
     conn: sqlite3.Connection, sheet_id: str, number: int, lines: SheetLines, *, counted_by: Iterable[str],
-    entered_by: str, reason: str | None = None,
+    entered_by: str, reason: str | None = None, operator: str = "", source: str = "",
 ) -> int:
+    """``operator`` is who was signed in to the program (who typed or imported the entry), whatever the
+    sheet's Entered By says; ``source`` is the import file's SHA-256 (empty: typed in the window)."""
     cursor = conn.execute(
         "INSERT INTO recount_entry (sheet_id, entry_number, precinct, device, method, counted_by,"
-        " over_votes, under_votes, blank_ballots, ballots, entered_by, entered_at, reason)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " over_votes, under_votes, blank_ballots, ballots, entered_by, entered_at, reason, operator, source)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (sheet_id, number, lines.precinct or "", lines.device or "", str(lines.method),
          "; ".join(counted_by), lines.over_votes, lines.under_votes, lines.blank_ballots, lines.ballots,
-         entered_by, utc_now(), reason),
+         entered_by, utc_now(), reason, operator, source),
     )
     entry_id = int(cursor.lastrowid or 0)
     conn.executemany(
@@ -101,11 +116,13 @@ class StoredEntry:
     counted_by: str
     reason: str | None
     lines: SheetLines
+    operator: str = ""  # who was signed in to the program when it was typed or imported
+    source: str = ""  # the import file's SHA-256; empty when typed in the window
 
 
 _ENTRY_COLUMNS = (
     "id, entry_number, entered_by, entered_at, counted_by, reason, precinct, device, method,"
-    " over_votes, under_votes, blank_ballots, ballots"
+    " over_votes, under_votes, blank_ballots, ballots, operator, source"
 )
 
 
@@ -119,6 +136,7 @@ def _entries_from_rows(rows: list[tuple[Any, ...]],
             row[0], row[1], row[2], row[3], row[4], row[5],
             SheetLines(row[6] or None, row[7] or None, _METHODS[row[8]],
                        tuple(counts.get(row[0], ())), row[9], row[10], row[11], row[12]),
+            row[13], row[14],
         )
         for row in rows
     ]

@@ -15,9 +15,12 @@ Public API (used by the GUI, ``sheets import`` and the report):
 - ``sheet_status(store, sheet_id) -> SheetStatus`` and ``list_sheets(store, contest=None)``.
 
 Double entry is blind: until a second entry is submitted, nothing here returns the first entry's numbers
-(``SheetStatus.counts`` is None for a sheet entered once; the audit log holds a digest, not the numbers).
-The same operator may not make both entries unless the election setting ``recount.allow_same_operator``
-is ``yes`` (one-person offices); ``recount.single_entry`` = ``yes`` lets one entry count on its own.
+(``SheetStatus.counts`` is None for a sheet entered once; the audit log holds a keyed digest, not the
+numbers). The same operator may not make both entries unless the election setting
+``recount.allow_same_operator`` is ``yes`` (one-person offices); ``recount.single_entry`` = ``yes`` lets
+one entry count on its own. Names are compared by their skeleton (``operator_names``), and each entry
+keeps who was signed in to the program and the file it was imported from: a sheet whose two entries
+share either is "not independent" (``SheetStatus.not_independent``), which reconciliation reports.
 """
 
 from __future__ import annotations
@@ -26,15 +29,17 @@ import sqlite3
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from recount_desktop.recount import scope as scope_mod
+from recount_desktop.recount.operator_names import same_person as same_person  # noqa: PLC0414 (re-export)
 from recount_desktop.recount.scope import RecountError, RecountMethod, RecountScope, RecountUnit, utc_now
 from recount_desktop.recount.sheet_rows import (
     OTHER_LINES,
     SheetLines,
     StoredEntry,
     contest_choices,
+    election_key,
     insert_entry,
     lines_digest,
     read_entries,
@@ -157,11 +162,30 @@ class SheetStatus:
     resolution_reason: str | None = None
     warnings: tuple[str, ...] = field(default_factory=tuple)
     counted_by: str = ""  # the counting team named on the paper sheet (no numbers: safe while blind)
+    not_independent: str = ""  # why the two entries are not independent ("" when they are)
 
 
-def same_person(a: str, b: str) -> bool:
-    """Two names typed for one operator (case and spacing aside)."""
-    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+class EntryOrigin(Protocol):
+    """Who made an entry: the name on the sheet, the program's operator, the import file."""
+
+    @property
+    def entered_by(self) -> str: ...
+    @property
+    def operator(self) -> str: ...
+    @property
+    def source(self) -> str: ...
+
+
+def independence_problem(first: EntryOrigin, second: EntryOrigin) -> str:
+    """Why two entries of one sheet are not independent, or "" when they are: the same clerk (by name
+    skeleton), the same operator signed in to the program, or the same import file."""
+    if same_person(first.entered_by, second.entered_by):
+        return f"both entries entered by {first.entered_by}"
+    if first.operator and second.operator and same_person(first.operator, second.operator):
+        return f"both entries typed or imported by operator {first.operator}"
+    if first.source and first.source == second.source:
+        return "both entries came from the same import file"
+    return ""
 
 
 def arithmetic_warning(lines: SheetLines, seats: int) -> str | None:
@@ -267,8 +291,8 @@ def _next_number_problem(conn: sqlite3.Connection, entry: TallySheetEntry, enter
     return number, other, []
 
 
-def _enter(conn: sqlite3.Connection, entry: TallySheetEntry,
-           operator: str) -> tuple[EntryResult, dict[str, Any]]:
+def _enter(conn: sqlite3.Connection, entry: TallySheetEntry, operator: str,
+           source: str = "") -> tuple[EntryResult, dict[str, Any]]:
     entered_by = entry.entered_by.strip() or operator
     problems, seats = _election_problems(conn, entry)
     if problems:
@@ -282,7 +306,7 @@ def _enter(conn: sqlite3.Connection, entry: TallySheetEntry,
         conn.execute("INSERT INTO recount_sheet (sheet_id, contest, state) VALUES (?, ?, ?)",
                      (entry.sheet_id, entry.contest, SheetState.ENTERED_ONCE.value))
     entry_id = insert_entry(conn, entry.sheet_id, number, lines, counted_by=entry.counted_by,
-                            entered_by=entered_by)
+                            entered_by=entered_by, operator=operator, source=source)
     state = SheetState.ENTERED_ONCE
     differing: tuple[DifferingLine, ...] = ()
     if other is not None:
@@ -294,17 +318,22 @@ def _enter(conn: sqlite3.Connection, entry: TallySheetEntry,
     warning = arithmetic_warning(lines, seats)
     same = other is not None and same_person(other.entered_by, entered_by)
     result = EntryResult(entry.sheet_id, number, state, (warning,) if warning else (), differing, same)
-    details = _entry_details(entry, number, entered_by, lines, result)
+    details = _entry_details(entry, number, entered_by, lines, result, election_key(conn))
+    if other is not None:
+        this = StoredEntry(entry_id, number, entered_by, "", "", None, lines, operator, source)
+        problem = independence_problem(other, this)
+        if problem:
+            details["not_independent"] = problem
     if scope_added is not None:
         details["scope_unit_added"] = [scope_added.precinct, scope_added.device]
     return result, details
 
 
 def _entry_details(entry: TallySheetEntry, number: int, entered_by: str, lines: SheetLines,
-                   result: EntryResult) -> dict[str, Any]:
+                   result: EntryResult, key: str) -> dict[str, Any]:
     details: dict[str, Any] = {
         "sheet_id": entry.sheet_id, "contest": entry.contest, "entry": number, "entered_by": entered_by,
-        "precinct": lines.precinct, "device": lines.device, "lines_sha256": lines_digest(lines),
+        "precinct": lines.precinct, "device": lines.device, "lines_hmac": lines_digest(lines, key),
         "state": result.state.value,
     }
     if result.state is SheetState.VERIFIED:
@@ -334,11 +363,13 @@ def enter_sheets(store: ElectionFile, entries: Sequence[TallySheetEntry],
     summary: dict[str, Any] = {**details, "entries": len(entries)}
     results: list[EntryResult] = []
     errors: list[tuple[int, SheetError]] = []
+    # The file the entries came from: two entries of one sheet from one file are not independent.
+    source = str(details.get("sha256") or details.get("file") or "import")
     with store.transaction("sheets.import", summary) as tx:
         logged = []
         for index, entry in enumerate(entries):
             try:
-                result, entry_details = _enter(tx, entry, store.operator)
+                result, entry_details = _enter(tx, entry, store.operator, source)
             except SheetError as error:
                 errors.append((index, error))
                 continue
@@ -415,10 +446,11 @@ def resolve_discrepancy(store: ElectionFile, sheet_id: str, counts: Mapping[str,
             raise RecountError(f"sheet {sheet_id}: the entries differ on {', '.join(missing)}; "
                                "give the correct value for each")
         entry_id = insert_entry(tx, sheet_id, RESOLUTION_ENTRY, lines, counted_by=(), entered_by=resolver,
-                                reason=reason.strip())
+                                reason=reason.strip(), operator=store.operator)
         tx.execute("UPDATE recount_sheet SET state = ?, final_entry = ? WHERE sheet_id = ?",
                    (SheetState.RESOLVED.value, entry_id, sheet_id))
-        details.update({"contest": contest, "counted": lines.as_json(), "lines_sha256": lines_digest(lines)})
+        details.update({"contest": contest, "counted": lines.as_json(),
+                        "lines_hmac": lines_digest(lines, election_key(tx))})
     return sheet_status(store, sheet_id)
 
 
@@ -494,6 +526,7 @@ def _status(sheet_id: str, contest: str, state: SheetState, entries: list[Stored
         differing, shown, void_reason, resolution.reason if resolution else None,
         (warning,) if warning else (),
         counted_by=next((e.counted_by for e in entries if e.counted_by), ""),
+        not_independent=independence_problem(typed[0], typed[1]) if len(typed) == 2 else "",
     )
 
 

@@ -100,8 +100,11 @@ def utc_now() -> str:
 
 def head(conn: sqlite3.Connection) -> tuple[int, str, str | None] | None:
     """The last entry's sequence number, hash and data digest, or None for an empty log."""
-    column = "data_digest" if has_data_digest(conn) else "NULL"
-    row = conn.execute(f"SELECT seq, hash, {column} FROM audit_log ORDER BY seq DESC LIMIT 1").fetchone()
+    try:
+        row = conn.execute(
+            "SELECT seq, hash, data_digest FROM audit_log ORDER BY seq DESC LIMIT 1").fetchone()
+    except sqlite3.OperationalError:  # a file from before schema 5, opened read-only
+        row = conn.execute("SELECT seq, hash, NULL FROM audit_log ORDER BY seq DESC LIMIT 1").fetchone()
     return (int(row[0]), str(row[1]), row[2]) if row else None
 
 

@@ -2,9 +2,13 @@
 
 ``DigestTracker`` runs inside ``ElectionFile.transaction``: at the start it checks that the stored
 running digests are the ones the head entry recorded (so a change is never built on digests someone
-altered), it watches which tables the change writes (SQLite's authorizer, per statement, costs
-nothing per row) and, at the end, brings the digests up to date: additive tables from the rows the
-TEMP triggers captured, whole tables recomputed if the change touched them.
+altered) and, at the end, brings the digests up to date: additive tables from the rows the TEMP
+triggers captured, whole tables recomputed when the change touched them. The import
+(``ElectionFile.replace_results``) says it rewrites them, and their TEMP "touched" triggers are
+dropped for its duration: a trigger per row doubled the cost of a 720,000-row insert. Any other
+change that writes a whole table fires them and the table is recomputed. (SQLite's authorizer, per
+statement, was tried first: it forces every statement to be prepared again at each change, which
+tripled the cost of entering a sheet.)
 
 ``verify_state`` recomputes every digest from the tables and compares it with the head entry.
 """
@@ -19,8 +23,6 @@ from recount_desktop.store.audit import ChainReport, TableDifference
 from recount_desktop.store.digest import BY_NAME, TABLES, TableDigest
 from recount_desktop.store.errors import ElectionFileError
 
-_WRITES = {sqlite3.SQLITE_INSERT, sqlite3.SQLITE_UPDATE, sqlite3.SQLITE_DELETE}
-
 
 class DataChangedOutside(ElectionFileError):
     """The file's data or digests were changed outside the program: no change is built on them."""
@@ -32,16 +34,19 @@ class DigestTracker:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
         self._installed = False
-        self._writes: set[tuple[int, str]] = set()
+        self._rewritten: frozenset[str] = frozenset()
         self._start: dict[str, TableDigest] | None = None
 
-    def begin(self, path: object) -> None:
-        """Call right after BEGIN: check the stored digests against the head entry, start watching."""
+    def begin(self, path: object, rewrites: frozenset[str] = frozenset()) -> None:
+        """Call right after BEGIN: check the stored digests against the head entry. ``rewrites`` names
+        the whole tables the change replaces (recomputed at the end)."""
         if not self._installed:
-            for statement in digest.capture_statements():
+            for statement in digest.capture_statements() + digest.touch_statements(digest.WHOLE_TABLES):
                 self._conn.execute(statement)
             self._installed = True
         self._conn.execute(f"DELETE FROM {digest.CHANGE_TABLE}")
+        for statement in digest.drop_touch_statements(rewrites):
+            self._conn.execute(statement)
         last = audit.head(self._conn)
         recorded = last[2] if last else None
         stored = digest.read_stored(self._conn)
@@ -55,21 +60,12 @@ class DigestTracker:
             )
         else:
             self._start = stored
-        self._writes = set()
-        # Setting an authorizer expires every prepared statement, so each statement this change runs
-        # is prepared (and seen) afresh, including the statement cache's.
-        self._conn.set_authorizer(self._authorize)
-
-    def _authorize(self, action: int, arg1: str | None, arg2: str | None, db: str | None,
-                   source: str | None) -> int:
-        if action in _WRITES and db == "main" and arg1:
-            self._writes.add((action, arg1))
-        return sqlite3.SQLITE_OK
+        self._rewritten = rewrites
 
     def finish(self) -> str:
         """The election digest after the change; the running digests are stored with it."""
-        self._conn.set_authorizer(None)
         changes = digest.take_changes(self._conn)
+        rewritten = self._rewritten | digest.take_touched(self._conn)
         if self._start is None:
             now = digest.current_digests(self._conn)
         else:
@@ -77,22 +73,19 @@ class DigestTracker:
             for spec in TABLES:
                 if spec.additive and spec.name in changes:
                     now[spec.name] = digest.apply_changes(now[spec.name], changes[spec.name], spec.name)
-                elif not spec.additive and self._touched(spec.name):
+                elif not spec.additive and spec.name in rewritten:
                     now[spec.name] = digest.whole_table_digest(self._conn, spec)
         changed = {name: value for name, value in now.items() if self._start is None
                    or self._start.get(name) != value}
         digest.write_stored(self._conn, changed)
         return digest.election_digest(now)
 
-    def _touched(self, table: str) -> bool:
-        parents = digest.CASCADES_FROM.get(table, frozenset())
-        return any(name == table or (action == sqlite3.SQLITE_DELETE and name in parents)
-                   for action, name in self._writes)
-
     def end(self) -> None:
-        """After COMMIT or ROLLBACK: stop watching."""
-        self._conn.set_authorizer(None)
-        self._writes = set()
+        """After COMMIT or ROLLBACK: the touch triggers a rewrite dropped are put back."""
+        if self._rewritten:
+            for statement in digest.touch_statements(self._rewritten):
+                self._conn.execute(statement)
+        self._rewritten = frozenset()
 
 
 # -- verification ----------------------------------------------------------------------------------

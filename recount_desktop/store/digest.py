@@ -29,6 +29,7 @@ import json
 import sqlite3
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 MODULUS = 1 << 2048
@@ -81,12 +82,8 @@ TABLES: tuple[TableSpec, ...] = (
 )
 BY_NAME: Mapping[str, TableSpec] = {spec.name: spec for spec in TABLES}
 
-# A whole table is also rewritten when a row it hangs from is deleted (ON DELETE CASCADE).
-CASCADES_FROM: Mapping[str, frozenset[str]] = {
-    "tally": frozenset({"choice", "precinct", "contest"}),
-    "tally_vote_type": frozenset({"tally", "choice", "precinct", "contest"}),
-    "contest_statistics": frozenset({"contest", "precinct"}),
-}
+# The whole tables: written only by an import that replaces every row (``write_results``).
+WHOLE_TABLES = frozenset(spec.name for spec in TABLES if not spec.additive)
 
 
 @dataclass(frozen=True)
@@ -98,9 +95,12 @@ class TableDigest:
 
     def published(self, spec: TableSpec) -> str:
         """What the election digest covers: the SHA-256 itself, or the SHA-256 of the running sum."""
-        if not spec.additive:
-            return self.value
-        return hashlib.sha256(int(self.value, 16).to_bytes(_ACC_BYTES, "big")).hexdigest()
+        return _sum_digest(self.value) if spec.additive else self.value
+
+
+@lru_cache(maxsize=256)  # each change re-publishes the same unchanged sums: a sheet entry changes three
+def _sum_digest(value: str) -> str:
+    return hashlib.sha256(int(value, 16).to_bytes(_ACC_BYTES, "big")).hexdigest()
 
 
 def _encode_blob(value: object) -> object:
@@ -233,6 +233,30 @@ def capture_statements() -> list[str]:
             f" BEGIN {insert}, -1, {old}); {insert}, 1, {new}); END",
         ]
     return statements
+
+
+def touch_statements(tables: Iterable[str]) -> list[str]:
+    """TEMP triggers that note a whole table was written. A change that says it rewrites the table
+    drops them for its duration (a statewide import would pay a trigger per row for nothing); any
+    other change that writes it (a cascade, a future code path) is noticed and the table recomputed."""
+    statements = ["CREATE TEMP TABLE IF NOT EXISTS digest_touched (tbl TEXT PRIMARY KEY)"]
+    for table in tables:
+        for event in ("INSERT", "UPDATE", "DELETE"):
+            statements.append(
+                f"CREATE TEMP TRIGGER IF NOT EXISTS digest_{table}_{event.lower()} AFTER {event} ON"
+                f" main.{table} BEGIN INSERT OR IGNORE INTO digest_touched VALUES ('{table}'); END")
+    return statements
+
+
+def drop_touch_statements(tables: Iterable[str]) -> list[str]:
+    return [f"DROP TRIGGER IF EXISTS temp.digest_{table}_{event}" for table in tables
+            for event in ("insert", "update", "delete")]
+
+
+def take_touched(conn: sqlite3.Connection) -> set[str]:
+    touched = {str(row[0]) for row in conn.execute("SELECT tbl FROM temp.digest_touched")}
+    conn.execute("DELETE FROM temp.digest_touched")
+    return touched
 
 
 def take_changes(conn: sqlite3.Connection) -> dict[str, list[tuple[int, str]]]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from recount_desktop.domain import Election, ElectionResults
-from recount_desktop.store import audit
+from recount_desktop.store import audit, digest
 from recount_desktop.store.data_state import DigestTracker, verify_state
 from recount_desktop.store.errors import ElectionFileError
 from recount_desktop.store.mapping import (
@@ -113,11 +113,14 @@ class ElectionFile:
 
     # -- writing -------------------------------------------------------------------------
     @contextmanager
-    def transaction(self, action: str, details: Mapping[str, Any]) -> Iterator[sqlite3.Connection]:
+    def transaction(self, action: str, details: Mapping[str, Any],
+                    rewrites: frozenset[str] = frozenset()) -> Iterator[sqlite3.Connection]:
         """One change to election data with its audit entry, atomically.
 
         ``details`` is read when the block ends, so the caller may complete it inside the block
-        with what the change produced (e.g. the state a tally sheet ended in).
+        with what the change produced (e.g. the state a tally sheet ended in). ``rewrites`` names the
+        whole tables (``digest.WHOLE_TABLES``) the change replaces, row for row: their digests are
+        recomputed from the rows; every other table's digest follows the rows the change writes.
         """
         if self._conn.in_transaction:
             raise RuntimeError("transactions do not nest: finish the current change first")
@@ -133,7 +136,7 @@ class ElectionFile:
                 "another window, or read-only?"
             ) from error
         try:
-            self._tracker.begin(self.path)
+            self._tracker.begin(self.path, rewrites)
             yield self._conn
             data_digest = self._tracker.finish()
             audit.append_entry(self._conn, self.operator, action, details, data_digest)
@@ -176,7 +179,7 @@ class ElectionFile:
             "votes": sum(t.votes for t in results.tallies),
             **details,
         }
-        with self.transaction("results.replace", summary) as conn:
+        with self.transaction("results.replace", summary, rewrites=digest.WHOLE_TABLES) as conn:
             if election is not None:
                 before = _election_details(read_election(conn))
                 after = _election_details(election)

@@ -38,7 +38,7 @@ def test_the_second_entry_cannot_see_the_first_entrys_numbers(store: ElectionFil
     logged = store.audit_entries()[-1]
     assert logged.action == "sheet.enter"
     assert "99" not in str(logged.details) and "counted" not in logged.details
-    assert len(logged.details["lines_sha256"]) == 64
+    assert len(logged.details["lines_hmac"]) == 64
     # Only after Ben submits does the sheet show what it counts.
     enter_sheet(store, entry(who="Ben"))
     status = sheet_status(store, "M-P1")

@@ -13,6 +13,7 @@ from recount_desktop.store import ElectionFile
 def _both(store: ElectionFile, sheet_id: str, precinct: str, ada: int, bo: int,
           method: str = "manual") -> None:
     for who in ("Ann", "Ben"):
+        store.operator = who  # each clerk signed in to the program (issue 15: else "not independent")
         enter_sheet(store, TallySheetEntry(sheet_id, "Mayor", {"Ada": ada, "Bo": bo}, precinct=precinct,
                                            method=method, entered_by=who))
 
@@ -32,7 +33,7 @@ def test_reconcile_json_has_exactly_the_contract_shape(store: ElectionFile) -> N
         "totals": [{"choice": "Ada", "original": 180, "amended": 178},
                    {"choice": "Bo", "original": 179, "amended": 181}],
         "winners_before": ["Ada"], "winners_after": ["Bo"], "outcome_changed": True,
-        "pending_sheets": 1,
+        "pending_sheets": 1, "not_independent_sheets": [],
     }]}
 
 
