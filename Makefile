@@ -63,7 +63,7 @@ $(DIST_STAMP): pyproject.toml | $(VENV)/bin/python
 
 # ruff, mypy --strict on the core packages, and the import contracts in pyproject.toml.
 lint: setup
-	$(VENV)/bin/ruff check recount_desktop tests bench sample_data
+	$(VENV)/bin/ruff check recount_desktop tests bench sample_data packaging
 	$(VENV)/bin/mypy
 	$(VENV)/bin/lint-imports
 
