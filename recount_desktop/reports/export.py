@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from recount_desktop.domain import Contest, Election, ElectionResults
+from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.recount.reconcile import ContestReconciliation, reconcile
 from recount_desktop.store import ElectionFile
 
@@ -163,7 +164,8 @@ def write_export(store: ElectionFile, out: Path, amended: bool = False) -> list[
     """Build and write the export; returns the paths written (the CSV's companion too)."""
     from recount_desktop import files
 
-    contents = export_bytes(build_export(store, amended), out.suffix.lower())
+    with no_cyclic_gc():  # a cell object per count, all alive until the workbook is saved: see gc_pause
+        contents = export_bytes(build_export(store, amended), out.suffix.lower())
     written = []
     for extra, data in contents.items():
         path = out.with_name(out.stem + extra + out.suffix) if extra else out

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from recount_desktop.domain.rules import NEEDS_WORDS, ContestAnalysis, Finding, RecountStatus, waiver_key
 from recount_desktop.store import ElectionFileError
+from recount_desktop.ui.hints import NO_ELECTION, NO_RESULTS, has_results
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.margin_chart import MarginChart, bars_for
 from recount_desktop.ui.models import (
@@ -108,7 +109,7 @@ class ContestsPage(QWidget):
             placeholderText="Search contests or candidates  (Ctrl+F)", objectName="contestSearch"
         )
         self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.search.textChanged.connect(self._search)
         self.status_filter = QComboBox(objectName="statusFilter")
         self.status_filter.addItem("All statuses", None)
         for status in (RecountStatus.AUTOMATIC, RecountStatus.ON_REQUEST, RecountStatus.AT_OWN_EXPENSE,
@@ -220,6 +221,17 @@ class ContestsPage(QWidget):
             previous or (snapshot.results.contests[0].name if snapshot.results.contests else None)
         )
 
+    def _search(self, text: str) -> None:
+        """Filter the list; the detail pane follows to the highlighted contest (issue 14 item 17)."""
+        self.proxy.setFilterFixedString(text)
+        current = self.table.currentIndex()
+        if current.isValid():
+            self._show_contest(current.siblingAtColumn(0).data())
+        elif self.proxy.rowCount():
+            self.select_contest(self.proxy.index(0, 0).data())
+        else:
+            self._show_contest(None)
+
     def show_progress(self, snapshot: Snapshot, contest: str) -> None:
         """A recount write touched one contest: update its row's progress, leave the rest as it is."""
         self.snapshot = snapshot
@@ -253,6 +265,11 @@ class ContestsPage(QWidget):
             self.heading.setText("No contest chosen" if snapshot else "No election open")
             for widget in (self.summary, self.findings):
                 widget.clear()
+            if snapshot is None or not has_results(snapshot):  # say what to do next
+                self.heading.setText("No results yet" if snapshot else "No election open")
+                self.findings.setPlainText(NO_RESULTS if snapshot else NO_ELECTION)
+            elif self.search.text():
+                self.heading.setText(f"No contest or candidate matches {self.search.text()!r}")
             self.choices.set_rows([])
             self.precincts.set_choices(())
             self.chart.set_bars([])

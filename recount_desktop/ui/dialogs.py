@@ -46,7 +46,17 @@ class DateField(QDateEdit):
             QWidget.focusNextPrevChild(self, event.key() == Qt.Key.Key_Tab)
             event.accept()
             return
+        if event.text() == "-" and self._auto_advanced:
+            # "2026-11-03" typed in one go: Qt already moved on after "2026", so this "-" would skip
+            # the month (it gave 2026-01-11); it is the separator the clerk sees, and is taken as read
+            self._auto_advanced = False
+            event.accept()
+            return
+        section = self.currentSection()
         super().keyPressEvent(event)
+        self._auto_advanced = event.text().isdigit() and self.currentSection() != section
+
+    _auto_advanced = False
 
 
 class NewElectionDialog(QDialog):

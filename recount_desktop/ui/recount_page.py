@@ -31,6 +31,7 @@ from recount_desktop.recount.reconcile import ChoiceTotal, ContestReconciliation
 from recount_desktop.recount.scope import RecountError, RecountMethod, RecountUnit, UnitProgress, set_scope
 from recount_desktop.ui.combo import refill_keeping_choice
 from recount_desktop.ui.contests_page import fit_columns_to_headers, table_view
+from recount_desktop.ui.hints import NO_ELECTION, NO_RESULTS, has_results
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.table_model import Column, RecordTableModel, count_text
@@ -155,7 +156,7 @@ class RecountPage(QWidget):
         self.units.clear()
         if snapshot is None or not name:
             self.progress.set_rows([])
-            self.summary.clear()
+            self.summary.setText(NO_RESULTS if snapshot is not None else NO_ELECTION)
             return
         scope = snapshot.scopes.get(name)
         chosen = {u.precinct for u in scope.units} if scope and not scope.all_units else set()
@@ -279,7 +280,10 @@ class ReconciliationPage(QWidget):
     def _show_contest(self) -> None:
         item = self.items.get(self.contest.currentText())
         if item is None:
-            self.banner.setText("No contest has a recount yet: set a recount scope or enter tally sheets.")
+            self.banner.setText(
+                "No contest has a recount yet. Next: set a recount scope (Recount scope & progress, Ctrl+3), "
+                "print the blank tally sheets (Reports), then enter them (Tally sheet entry, Ctrl+2)."
+                if has_results(self.window_.snapshot) else NO_RESULTS)
             self.banner.setStyleSheet("padding: 8px; background: #e4e4e4;")
             for model in (self.totals, self.units):
                 model.set_rows([])

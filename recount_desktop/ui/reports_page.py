@@ -1,27 +1,36 @@
-"""Export the canvassers' report and blank tally sheets to PDF, preview them as page images, print, sign.
+"""Export the canvassers' report and blank tally sheets to PDF, preview them as page images, print, sign;
+export the results to send on (Reports > Export results).
 
-Rendering runs in the background with its own connection to the election file. The preview and the
-printed sheets are page images drawn by PDFium in this process (``pdf_pages``), so they need no PDF
-tools on the workstation.
+Rendering runs in the background with its own connection to the election file. The preview is page
+images drawn by PDFium (``pdf_pages``). Printing sends the PDF itself, so text stays text and pages
+keep the report's own size (US Letter): to a file it is copied, to a printer it goes through the
+system's print spooler (``lp``). Only where there is no spooler are page images sent instead.
+Writing, signing, printing and exporting are each an entry in the audit log.
 """
 
 from __future__ import annotations
 
+import hashlib
+import shutil
+import subprocess
 from collections.abc import Iterable
 from contextlib import closing
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QPainter, QPixmap
+from PySide6.QtGui import QPageSize, QPainter, QPixmap
 from PySide6.QtPrintSupport import QPrintDialog, QPrinter
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
+    QDialogButtonBox,
     QFileDialog,
+    QFormLayout,
     QHBoxLayout,
-    QInputDialog,
     QLabel,
     QLineEdit,
     QMessageBox,
@@ -32,7 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from recount_desktop.files import write_atomically
-from recount_desktop.store import open_election_file
+from recount_desktop.store import ElectionFileError, open_election_file
 from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.pdf_pages import PagePixels, PdfPagesError, page_images
 from recount_desktop.ui.tasks import BackgroundTask, TaskCancelled, TaskControl, run_in_background
@@ -43,7 +52,7 @@ PRINT_DPI = 200
 
 
 def render_pdf(election: Path, operator: str, kind: str, p12: Path | None = None,
-               password: bytes = b"") -> bytes:
+               password: bytes = b"", role: str = "") -> bytes:
     """The report or the blank sheets as PDF bytes, from a connection of the worker's own."""
     from recount_desktop.reports.render import render_report
     from recount_desktop.reports.report_data import build_report_data
@@ -57,8 +66,78 @@ def render_pdf(election: Path, operator: str, kind: str, p12: Path | None = None
     pdf = render_report(data)
     if p12 is not None:
         location = f"{data.title.jurisdiction}, {data.title.state_name}"
-        pdf = sign_pdf(pdf, p12, password, data.certification.attesting.title, location=location)
+        pdf = sign_pdf(pdf, p12, password, role or data.certification.attesting.title, location=location)
     return pdf
+
+
+@dataclass(frozen=True)
+class Signed:
+    """Who signed, as what, when, and what `report verify` says of the file as written."""
+
+    signer: str
+    role: str
+    signed_at: str
+    verify_summary: str
+    intact: bool
+
+
+def check_signed(pdf: Path, role: str) -> Signed:
+    """`report verify` on the written file (without trusted roots: the board's root is not here)."""
+    from recount_desktop.reports.signing import verify_pdf
+
+    check = verify_pdf(pdf.read_bytes(), [], source=str(pdf))[-1]
+    return Signed(check.signer, role, check.signed_at, check.summary,
+                  check.intact and check.valid and check.covers_whole_file)
+
+
+def stamp_text(signer: str, role: str, when: datetime) -> str:
+    """What the visible stamp says (``signing.sign_pdf``'s own wording), for the dialog's preview."""
+    return f"Digitally signed by {signer}\n{role}\n{when:%Y-%m-%d %H:%M:%S}"
+
+
+class SignDialog(QDialog):
+    """Certificate, password and the signer's role (one of the board's titles, or typed), with the
+    stamp the report will carry shown before anything is signed (issue 14 item 10)."""
+
+    def __init__(self, parent: QWidget | None, p12: str, roles: list[str], role: str) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Sign the canvassers' report")
+        self.p12 = QLineEdit(p12, objectName="signP12")
+        self.password = QLineEdit(objectName="signPassword", echoMode=QLineEdit.EchoMode.Password)
+        self.role = QComboBox(objectName="signRole", editable=True)
+        self.role.addItems(roles)
+        self.role.setCurrentText(role)
+        self.role.setMinimumWidth(360)
+        self.stamp = QLabel(objectName="stampPreview")
+        self.stamp.setStyleSheet("border: 1px solid #1b4f8a; padding: 6px; font-family: monospace;")
+        self.role.currentTextChanged.connect(self._preview)
+        self.error = QLabel(styleSheet="color: #b00020", wordWrap=True)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Sign")
+        buttons.accepted.connect(self._accept)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("&Certificate", self.p12)
+        form.addRow("&Password", self.password)
+        form.addRow("Signer's &role", self.role)
+        form.addRow("The stamp will say", self.stamp)
+        form.addRow(self.error)
+        form.addRow(buttons)
+        self._preview()
+
+    def _preview(self) -> None:
+        self.stamp.setText(stamp_text("(the name in the certificate)", self.role.currentText().strip(),
+                                      datetime.now()))
+
+    def _accept(self) -> None:
+        if not Path(self.p12.text().strip()).is_file():
+            self.error.setText("Choose the certificate file (.p12) first.")
+            return
+        if not self.role.currentText().strip():
+            self.error.setText("Say in what role the report is signed.")
+            return
+        self.accept()
 
 
 def preview_images(pdf: Path, dpi: float) -> tuple[list[PagePixels], int, str]:
@@ -85,6 +164,12 @@ class ReportsPage(QWidget):
         self.report_button.clicked.connect(lambda: self.export("report"))
         self.sheets_button = QPushButton("Export &blank tally sheets to PDF…", objectName="exportSheets")
         self.sheets_button.clicked.connect(lambda: self.export("sheets"))
+        self.results_button = QPushButton("Export r&esults…", objectName="exportResults")
+        self.results_button.setToolTip("Results per precinct and choice in the tally template's layout, "
+                                       "with the reconciliation: for the state, the press, the website")
+        self.results_button.clicked.connect(self.export_results)
+        self.amended = QCheckBox("as a&mended by the recount", objectName="exportAmended")
+        self.signed: Signed | None = None
         self.print_button = QPushButton("&Print…", objectName="printButton", enabled=False)
         self.print_button.clicked.connect(lambda: self.print_pages())  # noqa: PLW0108 - drop "checked"
         self.sign = QCheckBox("&Sign the report with a certificate", objectName="signReport")
@@ -99,7 +184,8 @@ class ReportsPage(QWidget):
         scroll.setWidget(self.pages_box)
         scroll.setWidgetResizable(True)
         buttons = QHBoxLayout()
-        for widget in (self.report_button, self.sheets_button, self.print_button):
+        for widget in (self.report_button, self.sheets_button, self.print_button, self.results_button,
+                       self.amended):
             buttons.addWidget(widget)
         buttons.addStretch(1)
         signing = QHBoxLayout()
@@ -115,8 +201,8 @@ class ReportsPage(QWidget):
         chain_tab_order(self.tab_chain())
 
     def tab_chain(self) -> list[QWidget]:
-        return [self.report_button, self.sheets_button, self.print_button, self.sign, self.p12, self.browse,
-                self.preview]
+        return [self.report_button, self.sheets_button, self.print_button, self.results_button, self.amended,
+                self.sign, self.p12, self.browse, self.preview]
 
     def first_focus(self) -> QWidget:
         return self.report_button
@@ -138,19 +224,22 @@ class ReportsPage(QWidget):
         target, _ = QFileDialog.getSaveFileName(self, "Save PDF", str(suggested), "PDF files (*.pdf)")
         if not target:
             return
-        p12, password = None, b""
+        p12, password, role = None, b"", ""
         if kind == "report" and self.sign.isChecked():
-            p12 = Path(self.p12.text().strip())
-            text, ok = QInputDialog.getText(self, "Certificate password", f"Password for {p12.name}:",
-                                            QLineEdit.EchoMode.Password)
-            if not ok:
+            dialog = SignDialog(self, self.p12.text().strip(), *self._roles())
+            if dialog.exec() != QDialog.DialogCode.Accepted:
                 return
-            password = text.encode()
+            p12, password, role = Path(dialog.p12.text().strip()), dialog.password.text().encode(), \
+                dialog.role.currentText().strip()
+            self.p12.setText(str(p12))
         election, operator, out = store.path, store.operator, Path(target)
         scale = self.devicePixelRatioF()  # a high-DPI screen gets a preview drawn at its own pixel density
+        self.signed = None
 
         def work(_control: TaskControl) -> tuple[Path, float, tuple[list[PagePixels], int, str]]:
-            write_atomically(out, render_pdf(election, operator, kind, p12, password))
+            write_atomically(out, render_pdf(election, operator, kind, p12, password, role))
+            if p12 is not None:
+                self.signed = check_signed(out, role)  # read on the GUI thread only after the task ends
             return out, scale, preview_images(out, PREVIEW_DPI * scale)
 
         self.message.setText(f"Writing {out.name}…")
@@ -159,15 +248,72 @@ class ReportsPage(QWidget):
                                       on_failure=self._failed)
         self.task.finished.connect(lambda: self._set_busy(False))
 
+    def _roles(self) -> tuple[list[str], str]:
+        """The board's titles to pick the signer's role from, and the attesting member's as default."""
+        snapshot = self.window_.snapshot
+        members = snapshot.election.board_members if snapshot is not None else ()
+        roles = list(dict.fromkeys(m.title for m in members if m.title))
+        return roles, roles[-1] if roles else "Canvassing board"
+
+    def _log(self, action: str, details: dict[str, Any]) -> None:
+        """An audit entry for what left the program (a report, a signature, a print, an export)."""
+        store = self.window_.store
+        if store is None:
+            return
+        try:
+            with store.transaction(action, details):
+                pass  # the record is the change: nothing else in the election moves
+        except ElectionFileError as error:
+            QMessageBox.warning(self, "Reports", f"Not recorded in the audit log: {error}")
+            return
+        self.window_.audit_page.show_snapshot(self.window_.snapshot)
+
+    def export_results(self) -> BackgroundTask | None:
+        """Reports > Export results: the CLI's `export`, in the background, then an audit entry."""
+        store = self.window_.store
+        if store is None:
+            return None
+        amended = self.amended.isChecked()
+        suggested = store.path.with_name(store.path.stem + ("-amended" if amended else "-results") + ".xlsx")
+        target, _ = QFileDialog.getSaveFileName(self, "Export results", str(suggested),
+                                                "Excel workbook (*.xlsx);;CSV, the Tallies table (*.csv)")
+        if not target:
+            return None
+        out = Path(target)
+        if out.suffix.lower() not in (".xlsx", ".csv"):
+            out = out.with_suffix(".xlsx")
+        election, operator = store.path, store.operator
+
+        def work(_control: TaskControl) -> list[Path]:
+            from recount_desktop.reports.export import write_export
+
+            with open_election_file(election, operator=operator) as own:
+                return write_export(own, out, amended=amended)
+
+        def written(paths: list[Path]) -> None:
+            kind = "amended" if amended else "original"
+            self.message.setText(f"Wrote the {kind} results to {', '.join(str(p) for p in paths)} "
+                                 "(the tally template's layout: it re-imports to the same results).")
+            self.message.setStyleSheet("color: #1b6e20;")
+            self._log("results.export", {"files": [str(p) for p in paths], "amended": amended})
+
+        self.message.setText(f"Writing {out.name}…")
+        self._set_busy(True)
+        self.task = run_in_background(self, "Exporting the results", work, written,
+                                      on_failure=lambda error: self._failed(error, what="The results"))
+        self.task.finished.connect(lambda: self._set_busy(False))
+        return self.task
+
     def _set_busy(self, busy: bool) -> None:
         """One PDF job at a time: a second export or print waits until the first is done."""
         self.report_button.setEnabled(not busy)
         self.sheets_button.setEnabled(not busy)
+        self.results_button.setEnabled(not busy)
         self.print_button.setEnabled(not busy and self.can_print)
 
-    def _failed(self, error: BaseException) -> None:
+    def _failed(self, error: BaseException, what: str = "The PDF") -> None:
         """A failed export or print: the message on the page and in a dialog (issue 7 item 9)."""
-        text = f"The PDF was not written: {error}"
+        text = f"{what} was not written: {error}"
         self.message.setText(text)
         self.message.setStyleSheet("color: #b00020;")
         QMessageBox.warning(self, "Reports", text)
@@ -183,8 +329,22 @@ class ReportsPage(QWidget):
             )
         else:
             preview = f"{self.page_total} page(s) shown below."
-        self.message.setText(f"Wrote {self.written}. {preview}")
-        self.message.setStyleSheet("color: #1b6e20;")
+        signed = self.signed
+        said = f"Wrote {self.written}."
+        if signed is not None:
+            verdict = "passes" if signed.intact else "FAILS"
+            said = (f"Wrote {self.written}, signed by {signed.signer} as {signed.role} at "
+                    f"{signed.signed_at}. `report verify` {verdict} on the written file: "
+                    f"{signed.verify_summary}.")
+        self.message.setText(f"{said} {preview}")
+        good = signed is None or signed.intact
+        self.message.setStyleSheet("color: #1b6e20;" if good else "color: #b00020;")
+        data = self.written.read_bytes()
+        self._log("report.export", {"file": str(self.written), "pages": self.page_total,
+                                    "sha256": hashlib.sha256(data).hexdigest()})
+        if signed is not None:
+            self._log("report.sign", {"file": str(self.written), "signer": signed.signer, "role": signed.role,
+                                      "signed_at": signed.signed_at, "verify": signed.verify_summary})
         while self.pages_layout.count():
             item = self.pages_layout.takeAt(0)
             if item.widget() is not None:
@@ -215,8 +375,12 @@ class ReportsPage(QWidget):
             return None
         printer = printer or QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setDocName(self.written.name)
+        printer.setPageSize(QPageSize(QPageSize.PageSizeId.Letter))  # the report's own size, never A4
         if QPrintDialog(printer, self).exec() != QDialog.DialogCode.Accepted:
             return None
+        route = vector_route(printer)
+        if route is not None:
+            return self._print_pdf_itself(printer, self.written, route)
         pdf, run = self.written, _PrintRun(to_file=printer.outputFileName())
         self.printer = printer  # kept alive while the worker paints on it
 
@@ -229,8 +393,10 @@ class ReportsPage(QWidget):
                 stopped(f"{pdf.name} was not printed: the printer could not be opened.", warn=True)
                 return
             where = run.to_file or printer.printerName() or "the printer"
-            self.message.setText(f"Sent {count} page(s) of {pdf.name} to {where}.")
+            self.message.setText(f"Sent {count} page(s) of {pdf.name} to {where} as page images "
+                                 "(no print spooler on this computer).")
             self.message.setStyleSheet("color: #1b6e20;")
+            self._log("report.print", {"file": str(pdf), "pages": count, "to": where, "as": "images"})
 
         def stopped(text: str, warn: bool) -> None:
             text = f"{text} {run.settle()}"
@@ -248,6 +414,49 @@ class ReportsPage(QWidget):
         )
         self.print_task.finished.connect(lambda: self._set_busy(False))
         return self.print_task
+
+    def _print_pdf_itself(self, printer: QPrinter, pdf: Path, route: str) -> BackgroundTask:
+        """The PDF as written goes to the file or the spooler: vector pages at the report's page size."""
+        to_file, name, copies, pages = printer.outputFileName(), printer.printerName(), \
+            max(1, printer.copyCount()), self.page_total
+
+        def work(_control: TaskControl) -> str:
+            if route == "file":
+                write_atomically(Path(to_file), pdf.read_bytes())
+                return to_file
+            done = subprocess.run(["lp", "-d", name, "-n", str(copies), "-t", pdf.name, str(pdf)],
+                                  capture_output=True, text=True, check=False, timeout=120)
+            if done.returncode != 0:
+                raise OSError(done.stderr.strip() or f"lp stopped with status {done.returncode}")
+            return name
+
+        def printed(where: str) -> None:
+            self.message.setText(f"Sent {pages} page(s) of {pdf.name} to {where}: the PDF itself, US Letter, "
+                                 "text kept as text.")
+            self.message.setStyleSheet("color: #1b6e20;")
+            self._log("report.print", {"file": str(pdf), "pages": pages, "to": where, "copies": copies})
+
+        def failed(error: BaseException) -> None:
+            text = f"{pdf.name} was not printed: {error}."
+            self.message.setText(text)
+            self.message.setStyleSheet("color: #b00020;")
+            QMessageBox.warning(self, "Print", text)
+
+        self.message.setText(f"Printing {pdf.name}…")
+        self._set_busy(True)
+        self.print_task = run_in_background(self, "Printing", work, printed, on_failure=failed)
+        self.print_task.finished.connect(lambda: self._set_busy(False))
+        return self.print_task
+
+
+def vector_route(printer: QPrinter) -> str | None:
+    """How the PDF itself reaches the printer: copied to a file, or handed to the spooler (``lp``);
+    None when neither is possible and pages must go as images."""
+    if printer.outputFormat() == QPrinter.OutputFormat.PdfFormat and printer.outputFileName():
+        return "file"
+    if printer.printerName() and shutil.which("lp"):
+        return "lp"
+    return None
 
 
 @dataclass

@@ -58,6 +58,7 @@ from recount_desktop.store import ElectionFileError
 from recount_desktop.ui.combo import refill_keeping_choice
 from recount_desktop.ui.contests_page import table_view
 from recount_desktop.ui.discrepancy import DiscrepancyDialog
+from recount_desktop.ui.hints import NO_ELECTION, NO_RESULTS
 from recount_desktop.ui.keyboard import TypeAheadComboBox, chain_tab_order
 from recount_desktop.ui.printed_sheets import PrintedSheets, printed_for
 from recount_desktop.ui.sheet_lines import SheetLinesForm
@@ -215,6 +216,8 @@ class TallyEntryPage(QWidget):
         self.draft_restored = False
         if new_owner:
             self._take_up_draft(owner)
+        if not self.contest.currentText():  # nothing to enter yet: say what comes first
+            self.sheet_note.setText(NO_RESULTS if snapshot is not None else NO_ELECTION)
 
     def choose_contest(self, name: str) -> None:
         self.contest.setCurrentIndex(self.contest.findText(name))
@@ -225,6 +228,7 @@ class TallyEntryPage(QWidget):
         if snapshot is None or not name:
             self.lines.set_choices((), 1)
             self.sheets.set_rows([])
+            self.sheet_note.setText(NO_RESULTS if snapshot is not None else NO_ELECTION)
             return
         contest = snapshot.results.contest(name)
         chosen = self.precinct.currentText()

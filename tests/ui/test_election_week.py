@@ -276,3 +276,124 @@ def test_an_unscoped_automatic_recount_is_a_warning_until_it_is_scoped(sample_wi
     assert MAYOR not in page.obligations.text()
     assert "in discrepancy 0" not in page.summary.text() and "none in discrepancy" in page.summary.text()
     assert MAYOR in sample_window.snapshot.scopes
+
+
+# -- item 15: a date typed the way it is written ---------------------------------------------------
+def test_the_election_date_takes_a_typed_iso_date(qtbot, tmp_path) -> None:
+    from datetime import date
+
+    from recount_desktop.ui.dialogs import NewElectionDialog
+
+    dialog = NewElectionDialog(folder=tmp_path)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.election_name.setFocus()
+    qtbot.keyClick(dialog.election_name, Qt.Key.Key_Tab)  # into the date, its year selected
+    assert dialog.focusWidget() is dialog.election_date
+    qtbot.keyClicks(dialog.election_date, "2026-11-03")
+    qtbot.keyClick(dialog.election_date, Qt.Key.Key_Tab)
+    qtbot.keyClicks(dialog.canvass_date, "2026-11-16")
+    qtbot.keyClicks(dialog.jurisdiction, "Cass County")
+    qtbot.keyClicks(dialog.election_name, "General")
+    election = dialog.election()
+    assert (election.election_date, election.canvass_date) == (date(2026, 11, 3), date(2026, 11, 16))
+
+
+# -- item 16: an empty election says what to do next -----------------------------------------------
+def test_a_new_empty_election_shows_the_next_step_on_every_page(qtbot, tmp_path) -> None:
+    from datetime import date
+
+    from recount_desktop.domain import Election, State
+    from recount_desktop.store import create_election_file
+
+    path = tmp_path / "empty.canvass"
+    create_election_file(path, Election(State.CO, "Mesa County", "Coordinated 2026", date(2026, 11, 3)),
+                         operator="clerk-a").close()
+    window = MainWindow("clerk-a")
+    qtbot.addWidget(window)
+    window.open_election(path)
+    window.show()
+    page = window.contests_page
+    assert page.heading.text() == "No results yet"
+    assert "File > Import Results (Ctrl+I)" in page.findings.toPlainText()
+    assert "template tallies" in page.findings.toPlainText()
+    assert "Import Results" in window.entry_page.sheet_note.text()
+    assert "Import Results" in window.recount_page.summary.text()
+    assert "Import Results" in window.reconcile_page.banner.text()
+
+
+# -- item 17: menus and search -----------------------------------------------------------------------
+def test_file_menu_mnemonics_are_unique(sample_window) -> None:
+    keys = [a.text().split("&")[1][0].lower() for a in sample_window.file_menu.actions()
+            if "&" in a.text() and not a.isSeparator()]
+    assert len(keys) == len(set(keys)), keys
+
+
+def test_a_search_shows_the_highlighted_contest_in_the_detail_pane(sample_window, qtbot) -> None:
+    page = sample_window.contests_page
+    page.select_contest(MAYOR)
+    qtbot.keyClick(sample_window, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    qtbot.keyClicks(page.search, "Ochoa")  # a candidate of the sheriff's race
+    assert page.current_contest() == "County Sheriff"
+    assert page.heading.text() == "County Sheriff"
+    qtbot.keyClicks(page.search, "zzz")
+    assert page.heading.text().startswith("No contest or candidate matches")
+
+
+# -- item 13: Reports > Export results ----------------------------------------------------------------
+def test_reports_export_results_writes_the_amended_results_and_logs_it(sample_window, qtbot, tmp_path,
+                                                                        monkeypatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    from recount_desktop.importers import read_tally_file
+
+    set_scope(sample_window.store, MAYOR, ["Precinct 01"], method="manual")
+    for clerk in ("clerk-a", "clerk-b"):
+        sample_window.store.operator = clerk
+        from recount_desktop.recount.sheets import TallySheetEntry, enter_sheet
+        enter_sheet(sample_window.store, TallySheetEntry("S-1", MAYOR, {"Ellen Fitch": 1, "Gary Novak": 2},
+                                                         precinct="Precinct 01"))
+    sample_window.set_operator("clerk-a")
+    page = sample_window.reports_page
+    sample_window.show_page(sample_window.pages.indexOf(page))
+    target = tmp_path / "to-the-state.xlsx"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *_a, **_k: (str(target), ""))
+    qtbot.mouseClick(page.amended, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(page.results_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.task is not None and page.task.done, timeout=30000)
+    assert f"Wrote the amended results to {target}" in page.message.text()
+    imported = read_tally_file(target)
+    assert not imported.errors
+    votes = {(t.precinct, t.choice): t.votes for t in imported.results.tallies if t.contest == MAYOR}
+    assert votes[("Precinct 01", "Ellen Fitch")] == 1 and votes[("Precinct 01", "Gary Novak")] == 2
+    last = sample_window.store.audit_entries()[-1]
+    assert last.action == "results.export" and last.details["amended"] is True
+
+
+# -- item 12: the audit log in plain words ------------------------------------------------------------
+def test_the_audit_log_reads_in_plain_words_with_filters_and_a_detail_pane(sample_window, entry,
+                                                                          qtbot) -> None:
+    entry.precinct.setCurrentIndex(entry.precinct.findText("Precinct 02"))
+    entry.sheet_id.setFocus()
+    qtbot.keyClicks(entry.sheet_id, "HAND-4")
+    qtbot.keyClick(entry.sheet_id, Qt.Key.Key_Return)
+    type_lines(qtbot, entry, ["5", "6", "", "", "", ""])
+    sample_window.set_operator("clerk-b")
+    audit = sample_window.audit_page
+    sample_window.show_page(sample_window.pages.indexOf(audit))
+    shown = [audit.proxy.index(r, 3).data() for r in range(audit.proxy.rowCount())]
+    assert any(s.startswith("Imported results from ") for s in shown)
+    assert "Entered sheet HAND-4, first entry (entered once)" in shown
+    assert "Operator changed from clerk-a to clerk-b" in shown
+    time = audit.proxy.index(0, 1).data()
+    assert len(time) == 19 and time[10] == " "  # local, to the second: 2026-11-30 09:15:02
+    audit.action_filter.setCurrentIndex(audit.action_filter.findData("sheet.enter"))
+    assert audit.proxy.rowCount() == 1
+    audit.action_filter.setCurrentIndex(0)
+    audit.operator_filter.setCurrentIndex(audit.operator_filter.findData("clerk-b"))
+    assert [audit.proxy.index(r, 3).data() for r in range(audit.proxy.rowCount())] == [
+        "Operator changed from clerk-a to clerk-b"]
+    audit.table.setFocus()
+    qtbot.keyClick(audit.table, Qt.Key.Key_Down)
+    assert "Operator:  clerk-b" in audit.detail.toPlainText() and '"to": "clerk-b"' in audit.detail.toPlainText()

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPageSize
 from PySide6.QtPrintSupport import QPrinter
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLabel, QPushButton
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QLabel, QPushButton
 
 from recount_desktop.recount.scope import set_scope
 from recount_desktop.reports.signing import load_roots, verify_pdf
@@ -81,11 +82,28 @@ def test_a_signed_report_verifies(qtbot, sample_window, tmp_path, monkeypatch) -
     page = sample_window.reports_page
     page.p12.setText(str(p12))
     page.sign.setChecked(True)
-    monkeypatch.setattr(QInputDialog, "getText", lambda *_a, **_k: ("board-2026", True))
+    seen: list[str] = []
+
+    def sign_as_the_clerk(dialog: reports_page.SignDialog) -> int:  # the modal dialog, as the user fills it
+        seen.append(dialog.stamp.text())
+        dialog.password.setText("board-2026")
+        dialog.role.setCurrentText("County Clerk, Secretary of the Board")
+        seen.append(dialog.stamp.text())
+        dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok).click()
+        return dialog.result()
+
+    monkeypatch.setattr(reports_page.SignDialog, "exec", sign_as_the_clerk)
     signed = tmp_path / "signed.pdf"
     _export(qtbot, sample_window, page.report_button, signed, monkeypatch)
+    assert "Digitally signed by" in seen[1] and "County Clerk, Secretary of the Board" in seen[1]
     checks = verify_pdf(signed.read_bytes(), load_roots([root]))
     assert checks and all(check.ok for check in checks)
+    said = page.message.text()
+    assert f"signed by {checks[0].signer} as County Clerk, Secretary of the Board" in said
+    assert "`report verify` passes on the written file" in said
+    actions = [e.action for e in sample_window.store.audit_entries()]
+    assert actions[-2:] == ["report.export", "report.sign"]
+    assert sample_window.store.audit_entries()[-1].details["role"] == "County Clerk, Secretary of the Board"
 
 
 class _PrintToPdf:
@@ -146,8 +164,13 @@ def test_print_the_report_through_the_print_dialog(qtbot, sample_window, tmp_pat
     qtbot.waitUntil(lambda: page.print_task is not None and page.print_task.done, timeout=30000)
     printed = PdfReader(str(tmp_path / "printed.pdf"))
     assert len(printed.pages) == len(PdfReader(str(report)).pages)
-    assert all("/XObject" in p["/Resources"] for p in printed.pages)  # each sheet carries its page image
+    assert _PrintToPdf.seen[-1].pageLayout().pageSize().id() == QPageSize.PageSizeId.Letter
+    for sheet in printed.pages:  # vector pages: text stays text, the report's own US Letter size
+        assert (float(sheet.mediabox.width), float(sheet.mediabox.height)) == (612.0, 792.0)
+    assert "County Sheriff" in _text(tmp_path / "printed.pdf")
+    assert (tmp_path / "printed.pdf").stat().st_size < 2_000_000
     assert f"Sent {len(printed.pages)} page(s) of report.pdf" in page.message.text()
+    assert sample_window.store.audit_entries()[-1].action == "report.print"
 
 
 def test_printing_runs_in_the_background_and_can_be_cancelled(
@@ -167,6 +190,7 @@ def test_printing_runs_in_the_background_and_can_be_cancelled(
             yield image
 
     monkeypatch.setattr(reports_page, "page_images", pages_held_after_the_first)
+    monkeypatch.setattr(reports_page, "vector_route", lambda _printer: None)  # no spooler: page images
     monkeypatch.setattr(reports_page, "QPrintDialog", _PrintToPdf)
     _PrintToPdf.seen, _PrintToPdf.target, _PrintToPdf.accept = [], tmp_path / "printed.pdf", True
     try:
