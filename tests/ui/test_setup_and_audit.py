@@ -153,13 +153,16 @@ def test_measure_type_is_stored_and_changes_the_finding(qtbot, tmp_path) -> None
     window.show_page(5)
     page.contest.setCurrentIndex(page.contest.findText(QUESTION))
     assert page.measure_type.isEnabled() and page.measure_type.currentData() == ""
-    # unset counts as statutory: 75 > 1/2% of 10,000, so only a recount at the requester's expense
-    assert window.snapshot.strongest_status(QUESTION).value == "at_own_expense"
+    # unset is never assumed statutory (issue 12 item 4): statutory 75 > 1/2% of 10,000 but constitutional
+    # 75 <= 1%, so the type decides; the stronger route is shown and the contest needs its measure type
+    assert window.snapshot.strongest_status(QUESTION).value == "automatic"
+    assert window.snapshot.analyses[QUESTION].needs == ("measure_type",)
     page.measure_type.setFocus()
     qtbot.keyClicks(page.measure_type, "constitutional")
     qtbot.mouseClick(page.apply_button, Qt.MouseButton.LeftButton)
     assert window.snapshot.results.contest(QUESTION).measure_type.value == "constitutional"
     assert window.snapshot.strongest_status(QUESTION).value == "automatic"  # 75 <= 1% of 10,000
+    assert window.snapshot.analyses[QUESTION].needs == ()
     with open_election_file(window.store.path) as store:
         assert store.results().contest(QUESTION).measure_type.value == "constitutional"
         entry = store.audit_entries()[-1]

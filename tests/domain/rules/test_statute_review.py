@@ -111,6 +111,7 @@ def test_colorado_no_paid_request_when_subsection_1_already_orders_a_recount() -
     d = analysis.finding_for("D")
     assert d.recount.value == "automatic" and d.citation == "C.R.S. 1-13.5-1306(1)"
     assert "recounted under C.R.S. 1-13.5-1306(1)" in d.explanation
+    assert "Under the other reading" not in d.explanation  # C stays within under either base
     assert "seventeen days" not in d.explanation and d.cost is not None and "requester" not in d.cost
 
 
