@@ -57,7 +57,8 @@ class Reading:
     party_column: int | None = None
     office_column: int | None = None
     skip_rows: tuple[int, ...] = ()
-    score: int = 0  # how well the totals reconcile: more units and checked totals, fewer misfits
+    # how well the totals reconcile: more units and checked totals, fewer misfits (not part of a profile)
+    score: int = field(default=0, compare=False)
 
     def roles(self) -> dict[str, list[str]]:
         """What each part of the sheet was read as, in the user's terms (``row 3``, ``column K``)."""

@@ -293,21 +293,16 @@ def _check_vote_types(
             )
 
 
-def _empty_columns(
-    sheet: Sheet, header_row: int, columns: dict[int, tuple[str, str | None, str | None]]
-) -> list[int]:
-    """Columns blank in every row below the header ("There are no candidates for this office", an
-    always-empty running-mate column): not a choice at all."""
-    filled: set[int] = set()
+def _empty_columns(sheet: Sheet, header_row: int, columns: Columns) -> list[int]:
+    """Columns that say no one is on the ballot ("There are no candidates for this office") and are
+    blank in every row. Any other blank column stays: its blank cells are errors, not nothing."""
+    empty = [c for c, (choice, _t, _p) in columns.items() if _NO_CANDIDATES.search(choice)]
     for row in sheet.rows[header_row + 1 :]:
-        width = len(row)
-        found = [c for c in columns if c < width and not is_blank(row[c])]
-        if any(_is_suppressed(row[c]) for c in found):
-            return []  # a redacted row leaves its other cells blank: they are candidates still
-        filled.update(found)
-        if len(filled) == len(columns):
-            return []
-    return [c for c in columns if c not in filled]
+        empty = [c for c in empty if c >= len(row) or is_blank(row[c])]
+    return empty
+
+
+_NO_CANDIDATES = re.compile(r"\bno\s+candidates?\b", re.IGNORECASE)
 
 
 def _is_suppressed(text: object) -> bool:

@@ -125,6 +125,29 @@ CASES: dict[str, tuple[Maker, list[str]]] = {
         ["bad.csv, line 3", "not a number"],
     ),
     "missing file": (lambda d: d / "nowhere.xlsx", ["nowhere.xlsx", "cannot read"]),
+    # issue 11: the file's own total disagrees with its units; a blank count; an unnamed row
+    "total row disagrees": (
+        _tallies(("P1", "Mayor", "Ada", 5), ("P2", "Mayor", "Ada", 6), ("Total", "Mayor", "Ada", 12)),
+        ["cell D4", "(D2:D3) add up to 11", "says 12", "+1", "--accept-differences"],
+    ),
+    "blank count": (
+        _tallies(("P1", "Mayor", "Ada", 5), ("P1", "Mayor", "Bo", None)),
+        ["cell D3", "no vote count for 'Bo'", "blank"],
+    ),
+    "sovc total disagrees": (
+        lambda d: write_xlsx(
+            d / "bad.xlsx",
+            {
+                "1": [["Mayor"], ["Precinct", "Ada", "Bo"], ["P1", 3, 4], ["P2", 5, 6], ["Total:", 8, 11]],
+                "2": [["Clerk"], ["Precinct", "Cy", "Di"], ["P1", 1, 2], ["P2", 3, 4], ["Total:", 4, 6]],
+            },
+        ),
+        ["sheet '1', cell C5", "(C3:C4) add up to 10", "says 11"],
+    ),
+    "several elections": (
+        lambda d: write_xlsx(d / "bad.xlsx", {"2022 General": [H], "2022 Primary": [H]}),
+        ["several elections", "'2022 General', '2022 Primary'", "--sheet"],
+    ),
 }
 
 
