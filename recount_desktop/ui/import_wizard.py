@@ -1,19 +1,23 @@
-"""Import a county's results file: detected layout, preview, problems with their cells, background import.
+"""Import a county's results file: the summary, the problems with their cells, the sheet with the
+reading on it (corrected by keyboard or mouse), saved layout profiles, and the background import.
 
 Reading and storing both run off the GUI thread through ``run_in_background``; the store step opens
 its own connection to the election file (a SQLite connection is not shared across threads), and the
-window reloads when it is done. A re-import first lists what would change and asks.
+window reloads when it is done. A re-import first lists what would change and asks. A file that
+cannot be read lands on the sheet view, where the user shows the program how to read it.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -29,123 +33,71 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from recount_desktop.importers import ImportCancelled, Problem, TallyImport, read_tally_file
-from recount_desktop.importers.problems import ProblemLog
-from recount_desktop.importers.source import open_book
+from recount_desktop.importers import FORMATS, TallyImport
+from recount_desktop.importers.grid import Reading
+from recount_desktop.importers.profiles import LayoutProfile, ProfileError, load_profile
+from recount_desktop.importers.source import Book
 from recount_desktop.store import open_election_file
+from recount_desktop.ui import import_summary
 from recount_desktop.ui.contests_page import fit_column_to_text, table_view
-from recount_desktop.ui.table_model import Column, RecordTableModel
-from recount_desktop.ui.tasks import BackgroundTask, TaskCancelled, TaskControl, run_in_background
+from recount_desktop.ui.import_profiles import ProfilePicker, save_named_profile
+from recount_desktop.ui.import_reading import ReadOutcome, ReadRequest, cell_row_text, read_for_wizard
+from recount_desktop.ui.import_summary import (
+    PreviewContestModel,
+    PreviewTallyModel,
+    ProblemModel,
+    ProblemRow,
+    preview_contests,
+)
+from recount_desktop.ui.reading_edits import what_is_missing
+from recount_desktop.ui.sheet_preview import SheetPreview
+from recount_desktop.ui.tasks import BackgroundTask, TaskControl, run_in_background
+
+__all__ = ["ImportDialog", "PreviewContestModel", "ProblemModel"]
 
 PREVIEW_ROWS = 200
 FILE_FILTER = "Results files (*.xlsx *.xlsm *.xls *.ods *.csv *.txt *.tsv);;All files (*)"
-
-
-@dataclass(frozen=True)
-class PreviewContest:
-    name: str
-    choices: str
-    seats: int
-    precincts: int
-    votes: int
-
-
-@dataclass(frozen=True)
-class ProblemRow:
-    severity: str
-    problem: Problem
-
-
-class PreviewContestModel(RecordTableModel[PreviewContest]):
-    COLUMNS = (
-        Column("Contest", lambda r: r.name),
-        Column("Seats", lambda r: r.seats, numeric=True),
-        Column("Precincts", lambda r: r.precincts, numeric=True),
-        Column("Votes", lambda r: f"{r.votes:,}", numeric=True),
-        Column("Choices", lambda r: r.choices),
-    )
-
-
-class PreviewTallyModel(RecordTableModel[Any]):
-    COLUMNS = (
-        Column("Precinct", lambda t: t.precinct),
-        Column("Contest", lambda t: t.contest),
-        Column("Choice", lambda t: t.choice),
-        Column("Votes", lambda t: "suppressed" if t.suppressed else f"{t.votes:,}", numeric=True),
-    )
-
-
-class ProblemModel(RecordTableModel[ProblemRow]):
-    COLUMNS = (
-        Column("", lambda r: r.severity,
-               background=lambda r: "#f6c9c9" if r.severity == "Error" else "#fde2a7"),
-        Column("Sheet", lambda r: r.problem.sheet or ""),
-        Column("Cell", lambda r: r.problem.cell or ""),
-        Column("Problem", lambda r: r.problem.message, tooltip=lambda r: str(r.problem)),
-    )
-
-
-def preview_contests(imported: TallyImport) -> list[PreviewContest]:
-    results = imported.results
-    if results is None:
-        return []
-    precincts: dict[str, set[str]] = {}
-    for tally in results.tallies:
-        precincts.setdefault(tally.contest, set()).add(tally.precinct)
-    return [
-        PreviewContest(c.name, ", ".join(c.choice_names()), c.seats, len(precincts.get(c.name, ())),
-                       sum(results.totals(c.name).values()))
-        for c in results.contests
-    ]
-
-
-def cell_row_text(path: Path, problem: Problem) -> str:
-    """The whole row of the file that a problem points at, so the clerk sees the cell in its context."""
-    if not problem.cell:
-        return "This problem concerns the whole file or sheet, not one cell."
-    book = open_book(path, ProblemLog(path.name))
-    sheet = book.sheet(problem.sheet if problem.sheet else book.sheet_names[0])
-    line = re.fullmatch(r"line (\d+)", problem.cell)
-    if line:
-        wanted = int(line.group(1))
-        lines = sheet.lines or list(range(1, len(sheet.rows) + 1))
-        row = lines.index(wanted) if wanted in lines else wanted - 1
-    else:
-        match = re.fullmatch(r"[A-Z]+(\d+)", problem.cell)
-        row = int(match.group(1)) - 1 if match else -1
-    if not 0 <= row < len(sheet.rows):
-        return f"{problem.cell}: that row is not in the file."
-    cells = ["" if value is None else str(value) for value in sheet.rows[row]]
-    while cells and not cells[-1]:
-        cells.pop()
-    return f"Row of {problem.cell}:  " + "  |  ".join(cells)
-
-
-def _read(path: Path, control: TaskControl) -> TallyImport:
-    try:
-        return read_tally_file(path, progress=control.progress, cancel=control.cancelled)
-    except ImportCancelled as error:
-        raise TaskCancelled from error
+EVERY_SHEET = "(every sheet)"
+CHOOSE_ELECTION = "(choose the election's sheet)"
 
 
 class ImportDialog(QDialog):
-    """Pick a file, read it, look at it, then import it (or not)."""
+    """Pick a file, read it, look at it (and correct how it is read), then import it (or not)."""
 
     def __init__(self, window: Any) -> None:
         super().__init__(window)
         self.window_ = window
         self.setWindowTitle("Import results")
-        self.resize(1100, 680)
+        self.resize(1180, 720)
         self.imported: TallyImport | None = None
+        self.request: ReadRequest | None = None
+        self.book: Book | None = None
         self.task: BackgroundTask | None = None
+        self.reads_done = 0
+        self._make_widgets()
+        self._layout()
+
+    # -- widgets ------------------------------------------------------------------------------
+    def _make_widgets(self) -> None:
         self.path = QLineEdit(objectName="importPath", placeholderText="The county's results file")
         self.path.returnPressed.connect(self.read_file)
-        browse = QPushButton("&Browse…")
-        browse.clicked.connect(self._browse)
+        self.browse = QPushButton("&Browse…")
+        self.browse.clicked.connect(self._browse)
         self.read_button = QPushButton("&Read file", objectName="readButton")
         self.read_button.clicked.connect(self.read_file)
-        self.layout_label = QLabel("Choose a file and press Read file.", objectName="layoutLabel")
-        self.layout_label.setWordWrap(True)
+        self.format_choice = QComboBox(objectName="formatChoice")
+        self.format_choice.addItems(list(FORMATS))
+        self.profiles = ProfilePicker()
+        self.profiles.activated.connect(self._profile_chosen)
+        self.sheet_choice = QComboBox(objectName="sheetChoice")
+        self.sheet_choice.activated.connect(self._sheet_chosen)
+        self.layout_label = QLabel("Choose a file and press Enter.", objectName="layoutLabel", wordWrap=True)
+        self.summary = QLabel(objectName="summaryText", wordWrap=True)
+        self.accept_box = QCheckBox(objectName="acceptDifferences", visible=False)
+        self.accept_box.toggled.connect(self._accept_toggled)
+        self.notes = import_summary.ReadingNoteModel()
+        self.note_table = table_view("readingNotes", self.notes)
+        self.note_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.contests = PreviewContestModel()
         self.tallies = PreviewTallyModel()
         self.problems = ProblemModel()
@@ -157,40 +109,85 @@ class ImportDialog(QDialog):
         self.problem_table.selectionModel().currentRowChanged.connect(self._show_problem_row)
         self.cell_row = QLabel(objectName="cellRow", wordWrap=True)
         self.cell_row.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.import_button = QPushButton(
-            "&Import into the election", objectName="importButton", enabled=False
-        )
+        self.preview = SheetPreview()
+        self.preview.reading_edited.connect(self._reading_edited)
+        self.preview.sheet_wanted.connect(self._show_other_sheet)
+        self.profile_name = QLineEdit(objectName="profileName",
+                                      placeholderText="e.g. Alamosa County abstract")
+        self.profile_name.returnPressed.connect(self.save_profile)
+        self.save_button = QPushButton("Sa&ve as profile", objectName="saveProfile")
+        self.save_button.clicked.connect(self.save_profile)
+        self.import_button = QPushButton("&Import into the election", objectName="importButton",
+                                         enabled=False)
         self.import_button.clicked.connect(self.start_import)
-        for button in (browse, self.read_button, self.import_button):
-            button.setAutoDefault(False)  # Return in the path field reads the file, nothing else
-        self._layout(browse)
 
-    def _layout(self, browse: QPushButton) -> None:
+    def _layout(self) -> None:
         picker = QHBoxLayout()
         picker.addWidget(QLabel("&File:", buddy=self.path))
         picker.addWidget(self.path, 1)
-        picker.addWidget(browse)
+        picker.addWidget(self.browse)
         picker.addWidget(self.read_button)
-        preview = QTabWidget()
-        preview.addTab(self.contest_table, "Contests")
-        preview.addTab(self.tally_table, f"First {PREVIEW_ROWS} rows")
-        problems = QWidget()
-        problem_layout = QVBoxLayout(problems)
-        problem_layout.setContentsMargins(0, 0, 0, 0)
-        problem_layout.addWidget(QLabel("<b>Warnings and errors</b> (select one to see its row in the file)"))
-        problem_layout.addWidget(self.problem_table, 1)
-        problem_layout.addWidget(self.cell_row)
+        choices = QHBoxLayout()
+        for text, widget in (("&Layout:", self.format_choice), ("&Profile:", self.profiles),
+                             ("S&heet:", self.sheet_choice)):
+            choices.addWidget(QLabel(text, buddy=widget))
+            choices.addWidget(widget)
+        choices.addStretch(1)
+        self.tabs = QTabWidget(objectName="importTabs")
+        self.tabs.addTab(self._summary_tab(), "S&ummary")
+        self.tabs.addTab(self.contest_table, "&Contests")
+        self.tabs.addTab(self.tally_table, f"First {PREVIEW_ROWS} rows")
+        self.tabs.addTab(self._sheet_tab(), "Sheet and &reading")
         split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(preview)
-        split.addWidget(problems)
+        split.addWidget(self.tabs)
+        split.addWidget(self._problem_box())
+        split.setSizes([470, 170])
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.addButton(self.import_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.rejected.connect(self.reject)
+        for button in (*buttons.buttons(), self.browse, self.read_button, self.save_button):
+            button.setAutoDefault(False)  # Return in a field acts on that field, never closes the wizard
+            button.setDefault(False)
         layout = QVBoxLayout(self)
         layout.addLayout(picker)
+        layout.addLayout(choices)
         layout.addWidget(self.layout_label)
         layout.addWidget(split, 1)
         layout.addWidget(buttons)
+
+    def _summary_tab(self) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.accept_box)
+        layout.addWidget(self.note_table, 1)
+        return box
+
+    def _sheet_tab(self) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.addWidget(self.preview, 1)
+        save = QHBoxLayout()
+        save.addWidget(QLabel("Save this layout for the county's next file, as profile &named:",
+                              buddy=self.profile_name))
+        save.addWidget(self.profile_name, 1)
+        save.addWidget(self.save_button)
+        layout.addLayout(save)
+        return box
+
+    def _problem_box(self) -> QWidget:
+        box = QWidget()
+        layout = QVBoxLayout(box)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("<b>Warnings and errors</b> (select one to see its row in the file)"))
+        layout.addWidget(self.problem_table, 1)
+        layout.addWidget(self.cell_row)
+        return box
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            return  # Enter reads the file or saves the profile (in their fields); it never closes
+        super().keyPressEvent(event)
 
     def _browse(self) -> None:
         chosen, _ = QFileDialog.getOpenFileName(self, "Results file", str(Path.home()), FILE_FILTER)
@@ -198,27 +195,116 @@ class ImportDialog(QDialog):
             self.path.setText(chosen)
             self.read_file()
 
-    # -- reading ---------------------------------------------------------------------------
+    # -- what to read ------------------------------------------------------------------------------
     def read_file(self) -> None:
+        """Read the file in the File field the way the layout, profile and sheet choices say."""
         path = Path(self.path.text().strip())
         if not path.is_file():
             self.layout_label.setText(f"{path}: no such file.")
             return
+        request = ReadRequest(path, self.format_choice.currentText())
+        if self.request is not None and self.request.path == path:
+            request = replace(request, sheet=self.request.sheet)
+        profile = self._chosen_profile()
+        if profile is not None:
+            request = replace(request, format=profile.format, reading=profile.reading,
+                              sheet=profile.sheet or request.sheet)
+        self.book = None
+        self._start_read(request)
+
+    def _chosen_profile(self) -> LayoutProfile | None:
+        chosen = self.profiles.chosen_path()
+        if chosen is None:
+            return None
+        try:
+            return load_profile(chosen)
+        except ProfileError as error:
+            self.layout_label.setText(str(error))
+            return None
+
+    def _profile_chosen(self, _index: int) -> None:
+        profile = self._chosen_profile()
+        if profile is not None:
+            self.format_choice.setCurrentText(profile.format)
+            self.profile_name.setText(profile.name)
+        if self.path.text().strip():
+            self.read_file()
+
+    def _sheet_chosen(self, index: int) -> None:
+        if self.request is None:
+            return
+        sheet = self.sheet_choice.itemText(index) if index > 0 else None
+        reading = self.request.reading
+        if reading is not None and sheet is not None and reading.sheet not in (sheet, None):
+            reading = None  # a correction made on another sheet does not apply here
+        self._start_read(replace(self.request, sheet=sheet, reading=reading), shown=sheet)
+
+    def _accept_toggled(self, accepted: bool) -> None:
+        if self.request is not None and self.request.accept_differences != accepted:
+            self._start_read(replace(self.request, accept_differences=accepted))
+
+    def _reading_edited(self, reading: Reading | None) -> None:
+        if self.request is None:
+            return
+        missing = what_is_missing(reading) if reading is not None else None
+        if missing:
+            self.preview.show_sheet(self.preview.model.sheet, self.preview.detected, reading,
+                                    self.imported.notes if self.imported else None)
+            return
+        request = replace(self.request, reading=reading,
+                          format="abstract" if reading is not None else self.format_choice.currentText())
+        self._start_read(request, shown=reading.sheet if reading is not None else None)
+
+    def _show_other_sheet(self, name: str) -> None:
+        if self.request is not None:
+            self._start_read(self.request, shown=name)
+
+    # -- reading -----------------------------------------------------------------------------------
+    def _start_read(self, request: ReadRequest, shown: str | None = None) -> None:
+        self.request = request
         self.imported = None
         self.import_button.setEnabled(False)
-        self.layout_label.setText(f"Reading {path.name}…")
-        self.task = run_in_background(self, f"Reading {path.name}", lambda c: _read(path, c), self._read_done,
-                                      on_cancel=lambda: self.layout_label.setText(
-                                          f"Reading {path.name} was cancelled; nothing was imported."))
+        name = request.path.name
+        self.layout_label.setText(f"Reading {name}…")
+        book = self.book
+        self.task = run_in_background(
+            self, f"Reading {name}", lambda c: read_for_wizard(request, book, shown, c), self._read_done,
+            on_failure=self._read_failed,
+            on_cancel=lambda: self.layout_label.setText(
+                f"Reading {name} was cancelled; nothing was imported."))
 
-    def _read_done(self, imported: TallyImport) -> None:
-        self.imported = imported
+    def _read_failed(self, error: BaseException) -> None:
+        self.reads_done += 1
+        self.layout_label.setText(f"{self.request.path.name if self.request else 'The file'} cannot be read "
+                                  f"this way ({type(error).__name__}: {error}). Correct the reading on the "
+                                  "sheet, or choose another layout.")
+        self.tabs.setCurrentIndex(3)
+
+    def _read_done(self, outcome: ReadOutcome) -> None:
+        imported = self.imported = outcome.imported
+        self.book = outcome.book
+        self._show_summary(imported)
+        self._fill_sheet_choice(imported)
+        reading = self.request.reading if self.request else None
+        shown_reading = reading or (outcome.detected if imported.layout == "abstract" else None)
+        if outcome.book is not None:
+            shown = outcome.sheet.name if outcome.sheet else None
+            self.preview.set_sheet_names(outcome.book.sheet_names, shown)
+        self.preview.show_sheet(outcome.sheet, outcome.detected, shown_reading, imported.notes)
+        self.import_button.setEnabled(imported.ok and self.window_.store is not None)
+        self.reads_done += 1
+        self._land(imported)
+
+    def _show_summary(self, imported: TallyImport) -> None:
         results = imported.results
         counts = (f"{len(results.contests)} contests, {len(results.precincts)} precincts, "
                   f"{len(results.tallies):,} vote counts" if results else "nothing can be imported")
         self.layout_label.setText(
             f"<b>{imported.path.name}</b>: detected layout <b>{imported.layout}</b>; {counts}; "
             f"{len(imported.errors)} error(s), {len(imported.warnings)} warning(s).")
+        self.summary.setText(import_summary.summary_text(imported))
+        self.notes.set_rows(import_summary.note_rows(imported))
+        self._show_differences(imported)
         preview = preview_contests(imported)
         self.contests.set_rows(preview)
         fit_column_to_text(self.contest_table, 0, max((c.name for c in preview), key=len, default="Contest"),
@@ -227,23 +313,82 @@ class ImportDialog(QDialog):
         self.problems.set_rows([ProblemRow("Error", p) for p in imported.errors]
                                + [ProblemRow("Warning", p) for p in imported.warnings])
         self.cell_row.clear()
-        self.import_button.setEnabled(imported.ok and self.window_.store is not None)
-        if imported.ok:
-            self.import_button.setFocus()
+
+    def _show_differences(self, imported: TallyImport) -> None:
+        count = len(imported.differences)
+        self.accept_box.blockSignals(True)
+        self.accept_box.setVisible(bool(count))
+        self.accept_box.setChecked(imported.accepted_differences and bool(count))
+        self.accept_box.setText(
+            f"&Accept these {count} difference(s) between the file's own totals and the sum of its units, "
+            f"and import the units as they are (recorded in the audit log): "
+            f"{import_summary.differences_text(imported)}")
+        self.accept_box.blockSignals(False)
+
+    def _fill_sheet_choice(self, imported: TallyImport) -> None:
+        names = self.book.sheet_names if self.book is not None and not self.book.is_csv else []
+        self.sheet_choice.clear()
+        self.sheet_choice.addItem(CHOOSE_ELECTION if imported.elections else EVERY_SHEET)
+        self.sheet_choice.addItems(names)
+        chosen = self.request.sheet if self.request else None
+        if chosen in names:
+            self.sheet_choice.setCurrentText(chosen)
+        self.sheet_choice.setEnabled(len(names) > 1)
+
+    def _land(self, imported: TallyImport) -> None:
+        """Where the user goes next: the sheet choice, the sheet view, or the summary."""
+        if imported.elections:
+            self.layout_label.setText(
+                f"<b>{imported.path.name}</b> holds {len(imported.elections)} elections, one per sheet: "
+                f"{', '.join(imported.elections)}. Choose one under Sheet; nothing is imported until you do.")
+            self.tabs.setCurrentIndex(3)
+            self.sheet_choice.setFocus()
+        elif imported.errors and len(imported.errors) > len(imported.differences):
+            self.tabs.setCurrentIndex(3)
+            self.preview.table.setFocus()
+            if not self.preview.table.currentIndex().isValid():
+                self.preview.table.setCurrentIndex(self.preview.model.index(0, 0))
+        else:
+            self.tabs.setCurrentIndex(0)
+            if imported.ok:
+                self.import_button.setFocus()
+            elif imported.differences:
+                self.accept_box.setFocus()
 
     def _show_problem_row(self, current: QModelIndex, _previous: QModelIndex) -> None:
-        if self.imported is None or not current.isValid():
+        if self.book is None or not current.isValid():
             return
         problem = self.problems.row_at(current.row()).problem
         try:
-            self.cell_row.setText(cell_row_text(self.imported.path, problem))
+            self.cell_row.setText(cell_row_text(self.book, problem))
         except Exception as error:  # showing context must never break the dialog
             self.cell_row.setText(f"The row cannot be shown ({error}).")
 
-    # -- storing ---------------------------------------------------------------------------
+    # -- profiles ----------------------------------------------------------------------------------
+    def save_profile(self) -> None:
+        """The layout as read now (format, chosen sheet, corrected reading), under the name given."""
+        name = self.profile_name.text().strip()
+        request, imported = self.request, self.imported
+        if not name or request is None:
+            self.layout_label.setText("Read a file and type a name for the profile first.")
+            self.profile_name.setFocus()
+            return
+        layout = imported.layout if imported is not None and imported.layout != "auto" else request.format
+        reading = request.reading
+        profile = LayoutProfile(name, "abstract" if reading else layout, request.sheet, reading)
+        try:
+            saved = save_named_profile(profile)
+        except OSError as error:
+            self.layout_label.setText(f"The profile cannot be saved: {error.strerror or error}")
+            return
+        self.profiles.refresh(chosen=saved)
+        self.layout_label.setText(f"Saved the profile '{name}' ({saved}); choose it under Profile for the "
+                                  "county's next file, or use it as import --profile.")
+
+    # -- storing -----------------------------------------------------------------------------------
     def start_import(self, replace: bool = False) -> None:
         imported, store = self.imported, self.window_.store
-        if imported is None or store is None:
+        if imported is None or store is None or not imported.ok:
             return
         election_path, operator = store.path, store.operator
 

@@ -1,0 +1,90 @@
+"""Reading a file for the wizard, off the GUI thread: the file read as the user asked (layout, sheet,
+corrected reading, accepted differences), and the sheet to show beside it with the reading found on it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from recount_desktop.importers import ImportCancelled, ImportRejected, Problem, TallyImport, read_tally_file
+from recount_desktop.importers.grid import Reading, find_readings
+from recount_desktop.importers.problems import ProblemLog
+from recount_desktop.importers.profiles import LayoutProfile
+from recount_desktop.importers.source import Book, Sheet, open_book
+from recount_desktop.ui.tasks import TaskCancelled, TaskControl
+
+
+def cell_row_text(book: Book, problem: Problem) -> str:
+    """The whole row of the file that a problem points at, so the clerk sees the cell in its context."""
+    if not problem.cell:
+        return "This problem concerns the whole file or sheet, not one cell."
+    sheet = book.sheet(problem.sheet if problem.sheet else book.sheet_names[0])
+    line = re.fullmatch(r"line (\d+)", problem.cell)
+    if line:
+        wanted = int(line.group(1))
+        lines = sheet.lines or list(range(1, len(sheet.rows) + 1))
+        row = lines.index(wanted) if wanted in lines else wanted - 1
+    else:
+        match = re.fullmatch(r"[A-Z]+(\d+)", problem.cell)
+        row = int(match.group(1)) - 1 if match else -1
+    if not 0 <= row < len(sheet.rows):
+        return f"{problem.cell}: that row is not in the file."
+    cells = ["" if value is None else str(value) for value in sheet.rows[row]]
+    while cells and not cells[-1]:
+        cells.pop()
+    return f"Row of {problem.cell}:  " + "  |  ".join(cells)
+
+
+@dataclass(frozen=True)
+class ReadRequest:
+    """How the user asked for the file to be read: layout, sheet, corrected reading, acceptance."""
+
+    path: Path
+    format: str = "auto"
+    sheet: str | None = None
+    reading: Reading | None = None
+    accept_differences: bool = False
+
+    def profile(self) -> LayoutProfile | None:
+        return None if self.reading is None else LayoutProfile("wizard", "abstract", None, self.reading)
+
+
+@dataclass(frozen=True)
+class ReadOutcome:
+    """A read file, and the sheet shown beside it with the reading the program finds on it."""
+
+    imported: TallyImport
+    book: Book | None
+    sheet: Sheet | None
+    detected: Reading | None
+
+
+def read_for_wizard(request: ReadRequest, book: Book | None, shown: str | None,
+                    control: TaskControl) -> ReadOutcome:
+    """Read the file as asked, then load the sheet to show (runs in the worker)."""
+    try:
+        imported = read_tally_file(
+            request.path, request.format, control.progress, control.cancelled, sheet=request.sheet,
+            accept_differences=request.accept_differences, profile=request.profile())
+    except ImportCancelled as error:
+        raise TaskCancelled from error
+    control.check_cancelled()
+    try:
+        book = book if book is not None else open_book(request.path, ProblemLog(request.path.name))
+        name = shown if shown in book.sheet_names else sheet_to_show(book, request, imported)
+        sheet = book.sheet(name)
+    except ImportRejected:  # the file itself cannot be opened: the problem list says why
+        return ReadOutcome(imported, None, None, None)
+    found = find_readings(sheet)
+    return ReadOutcome(imported, book, sheet, found[0] if found else None)
+
+
+def sheet_to_show(book: Book, request: ReadRequest, imported: TallyImport) -> str:
+    """The chosen sheet, else the corrected one, else the first with an error, else the first."""
+    wanted = [request.sheet, request.reading.sheet if request.reading else None]
+    wanted += [p.sheet for p in imported.errors]
+    return next((name for name in wanted if name in book.sheet_names), book.sheet_names[0])
+
+

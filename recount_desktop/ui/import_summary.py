@@ -1,0 +1,119 @@
+"""The one-screen summary of a read file: counts, grand total, and each row, column or cell read as a
+total, a statistic or skipped, with its place in the file (the same ``ImportSummary`` the CLI prints).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from recount_desktop.importers import Problem, TallyImport
+from recount_desktop.importers.checks import CellNote
+from recount_desktop.ui.table_model import Column, RecordTableModel
+
+KIND_NAMES = {
+    "totals": "File's total (checked, not counted)",
+    "statistics": "Statistic",
+    "skipped": "Skipped",
+}
+
+
+@dataclass(frozen=True)
+class NoteRow:
+    kind: str
+    note: CellNote
+
+
+class ReadingNoteModel(RecordTableModel[NoteRow]):
+    COLUMNS = (
+        Column("Read as", lambda r: KIND_NAMES[r.kind]),
+        Column("Sheet", lambda r: r.note.sheet or ""),
+        Column("Place", lambda r: r.note.cell),
+        Column("Label in the file", lambda r: r.note.label),
+    )
+
+
+def note_rows(imported: TallyImport) -> list[NoteRow]:
+    notes = imported.notes
+    return [NoteRow(kind, note) for kind in KIND_NAMES for note in getattr(notes, kind)]
+
+
+def summary_text(imported: TallyImport) -> str:
+    """The summary's lines as rich text: counts first, then what was not counted."""
+    summary = imported.summary
+    if summary is None:
+        head = (f"<b>Nothing can be imported</b> from {imported.path.name}: {len(imported.errors)} error(s) "
+                "below. The election is unchanged.")
+    else:
+        head = (f"<b>{summary.units:,} units, {summary.contests:,} contests, {summary.choices:,} choices, "
+                f"{summary.grand_total:,} votes in all</b> (layout {imported.layout}"
+                + (f", sheet '{imported.sheet}'" if imported.sheet else "") + ")")
+    counts = imported.notes.counts
+    read_as = [f"{counts.get(kind, 0):,} {name.lower()}" for kind, name in KIND_NAMES.items()]
+    return f"{head}<br>Rows, columns and cells not counted as votes: {'; '.join(read_as)}."
+
+
+def differences_text(imported: TallyImport) -> str:
+    shown = imported.differences[:3]
+    listed = "; ".join(f"{d.contest} / {d.choice}: {d.total_cell} says {d.total:,}, the units "
+                       f"({d.unit_cells}) add up to {d.units_sum:,}" for d in shown)
+    more = f"; and {len(imported.differences) - 3} more" if len(imported.differences) > 3 else ""
+    return f"{listed}{more}"
+
+
+@dataclass(frozen=True)
+class PreviewContest:
+    name: str
+    choices: str
+    seats: int
+    precincts: int
+    votes: int
+
+
+@dataclass(frozen=True)
+class ProblemRow:
+    severity: str
+    problem: Problem
+
+
+class PreviewContestModel(RecordTableModel[PreviewContest]):
+    COLUMNS = (
+        Column("Contest", lambda r: r.name),
+        Column("Seats", lambda r: r.seats, numeric=True),
+        Column("Precincts", lambda r: r.precincts, numeric=True),
+        Column("Votes", lambda r: f"{r.votes:,}", numeric=True),
+        Column("Choices", lambda r: r.choices),
+    )
+
+
+class PreviewTallyModel(RecordTableModel[Any]):
+    COLUMNS = (
+        Column("Precinct", lambda t: t.precinct),
+        Column("Contest", lambda t: t.contest),
+        Column("Choice", lambda t: t.choice),
+        Column("Votes", lambda t: "suppressed" if t.suppressed else f"{t.votes:,}", numeric=True),
+    )
+
+
+class ProblemModel(RecordTableModel[ProblemRow]):
+    COLUMNS = (
+        Column("", lambda r: r.severity,
+               background=lambda r: "#f6c9c9" if r.severity == "Error" else "#fde2a7"),
+        Column("Sheet", lambda r: r.problem.sheet or ""),
+        Column("Cell", lambda r: r.problem.cell or ""),
+        Column("Problem", lambda r: r.problem.message, tooltip=lambda r: str(r.problem)),
+    )
+
+
+def preview_contests(imported: TallyImport) -> list[PreviewContest]:
+    results = imported.results
+    if results is None:
+        return []
+    precincts: dict[str, set[str]] = {}
+    for tally in results.tallies:
+        precincts.setdefault(tally.contest, set()).add(tally.precinct)
+    return [
+        PreviewContest(c.name, ", ".join(c.choice_names()), c.seats, len(precincts.get(c.name, ())),
+                       sum(results.totals(c.name).values()))
+        for c in results.contests
+    ]
