@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt, QUrl, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -38,6 +38,7 @@ from recount_desktop.ui.models import (
     precinct_rows,
 )
 from recount_desktop.ui.snapshot import Snapshot
+from recount_desktop.ui.statute_dialog import StatuteDialog
 from recount_desktop.ui.table_model import SORT_ROLE
 from recount_desktop.ui.waivers import WaiverButtons, waivers_text
 
@@ -172,6 +173,8 @@ class ContestsPage(QWidget):
         self.chart = MarginChart()
         self.findings = QTextBrowser(objectName="findingsText")
         self.findings.setOpenExternalLinks(False)
+        self.findings.setOpenLinks(False)  # a citation opens the statute in a dialog, not in this pane
+        self.findings.anchorClicked.connect(self._open_statute)
         self.waivers = WaiverButtons()
         self.waivers.waiver_requested.connect(self.change_waiver)
         self.precincts = PrecinctModel()
@@ -296,6 +299,20 @@ class ContestsPage(QWidget):
         fit_columns_to_headers(self.precinct_table, range(1, self.precincts.columnCount()))
         self.contest_changed.emit(name)
 
+    def _open_statute(self, url: QUrl) -> StatuteDialog | None:
+        """A finding's citation was clicked: its statute, the quoted words highlighted."""
+        snapshot, link = self.snapshot, url.toString()
+        if snapshot is None or not link.startswith("statute:"):
+            return None
+        rule_id = link.removeprefix("statute:")
+        name = self.current_contest()
+        findings = snapshot.analyses[name].findings if name in snapshot.analyses else ()
+        citation = next((f.citation for f in findings if f.rule_id == rule_id), rule_id)
+        dialog = StatuteDialog(snapshot.election.state, rule_id, citation, self)
+        dialog.open()
+        self.statute_dialog = dialog
+        return dialog
+
     # -- writing ---------------------------------------------------------------------------
     def change_waiver(self, candidate: str, record: bool) -> None:
         """Record or withdraw ``candidate``'s written waiver (Neb. Rev. Stat. 32-1119(1)) once the user
@@ -347,7 +364,8 @@ def finding_html(finding: Finding) -> str:
              + (f" (to {e(finding.compared_with)})" if finding.compared_with else "")]
     if finding.threshold_text:
         facts.append(f"<b>Limit:</b> {e(finding.threshold_text)} votes")
-    facts.append(f"<b>Citation:</b> {e(finding.citation)}")
+    facts.append(f"<b>Citation:</b> <a href='statute:{e(finding.rule_id)}'>{e(finding.citation)}</a>"
+                 " (click to read the statute)")
     facts.append(_deadline_html(finding))
     if finding.cost:
         facts.append(f"<b>Cost:</b> {e(finding.cost)}")

@@ -396,4 +396,28 @@ def test_the_audit_log_reads_in_plain_words_with_filters_and_a_detail_pane(sampl
         "Operator changed from clerk-a to clerk-b"]
     audit.table.setFocus()
     qtbot.keyClick(audit.table, Qt.Key.Key_Down)
-    assert "Operator:  clerk-b" in audit.detail.toPlainText() and '"to": "clerk-b"' in audit.detail.toPlainText()
+    detail = audit.detail.toPlainText()
+    assert "Operator:  clerk-b" in detail and '"to": "clerk-b"' in detail
+
+
+# -- issue 13 section 1: a finding opens the statute it cites, the quoted words highlighted -------------
+def test_clicking_a_citation_opens_the_statute_with_the_quote_highlighted(sample_window, qtbot) -> None:
+    from recount_desktop.ui.statute_dialog import StatuteDialog
+
+    page = sample_window.contests_page
+    page.select_contest(MAYOR)  # automatic under 32-1119, the section the shipped text holds
+    finding = sample_window.snapshot.analyses[MAYOR].findings[0]
+    browser = page.findings
+    cursor = browser.document().find(finding.citation)
+    assert not cursor.isNull()
+    browser.setTextCursor(cursor)
+    browser.ensureCursorVisible()
+    cursor.setPosition(cursor.selectionStart() + 2)
+    qtbot.mouseClick(browser.viewport(), Qt.MouseButton.LeftButton, pos=browser.cursorRect(cursor).center())
+    qtbot.waitUntil(lambda: isinstance(getattr(page, "statute_dialog", None), StatuteDialog))
+    dialog = page.statute_dialog
+    qtbot.addWidget(dialog)
+    assert dialog.windowTitle() == finding.citation
+    assert dialog.found >= 1 and "highlighted" in dialog.note.text()
+    assert "#fff176" in dialog.text.toHtml()
+    assert "one percent or less of the votes received" in dialog.text.toPlainText()
