@@ -54,12 +54,15 @@ class LimitTest:
 
     @property
     def votes_inside(self) -> int:
-        """Signed: how many votes the margin is inside (>= 0) or outside (< 0) the limit, total held fixed."""
+        """Signed: how many votes the margin is inside (>= 0) or outside (< 0) the limit, total held fixed;
+        in the statute's own units (a margin counted as yes minus no is halved, as the limit shown is)."""
         if self.within:
-            return self.highest - self.margin.votes
-        if self.margin.votes < self.lowest:
-            return self.margin.votes - self.lowest
-        return self.highest - self.margin.votes
+            inside = self.highest - self.margin.votes
+        elif self.margin.votes < self.lowest:
+            inside = self.margin.votes - self.lowest
+        else:
+            inside = self.highest - self.margin.votes
+        return inside // self.margin.scale
 
 
 def required_for_approval(approval: Approval, total: int) -> int:

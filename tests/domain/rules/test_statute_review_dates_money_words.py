@@ -108,6 +108,8 @@ def test_an_oklahoma_state_question_shows_the_statutory_limit_and_margin() -> No
         finding["contests"][0]["findings"][0]["margin"],
         finding["contests"][0]["findings"][0]["threshold"],
     ) == (50, "50")
+    inside = analyze_contest(load_rules("OK"), election("OK"), race, {"Yes": 5040, "No": 4960})
+    assert inside.findings[0].votes_inside_trigger == 10  # 40 is 10 votes inside 50, not 20 inside 100
     odd = analyze_contest(load_rules("OK"), election("OK"), race, {"Yes": 5051, "No": 4950})
     assert analysis_to_json("OK", [odd])["contests"][0]["findings"][0]["margin"] == 50.5  # |5051 - 10001/2|
     assert "Margin 50.5 votes" in odd.findings[0].explanation
