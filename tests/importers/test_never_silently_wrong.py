@@ -12,7 +12,10 @@ from openpyxl import Workbook
 from recount_desktop.cli import main
 from recount_desktop.domain import Election
 from recount_desktop.importers import read_tally_file
+from recount_desktop.importers.grid import find_readings
+from recount_desktop.importers.problems import ProblemLog
 from recount_desktop.importers.profiles import LayoutProfile, ProfileError, load_profile, save_profile
+from recount_desktop.importers.source import open_book
 from recount_desktop.store import create_election_file, open_election_file
 from tests.importers.conftest import TALLY_HEADER, write_csv, write_xlsx
 
@@ -203,10 +206,6 @@ def test_a_layout_profile_round_trips_and_drives_the_import(
     imported = read_tally_file(source)
     assert imported.layout == "abstract" and imported.results is not None
     assert imported.results.totals("Mayor") == {"Ada": 30, "Bo": 11}
-    from recount_desktop.importers.grid import find_readings
-    from recount_desktop.importers.source import open_book
-    from recount_desktop.importers.problems import ProblemLog
-
     reading = find_readings(open_book(source, ProblemLog("x")).sheet("Abstract"))[0]
     assert reading.roles()["unit columns"] == ["B", "C"] and reading.roles()["total columns"] == ["D"]
     profile = LayoutProfile("Our abstract", "abstract", "Abstract", reading)
