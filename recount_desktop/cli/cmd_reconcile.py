@@ -64,6 +64,11 @@ def run(args: argparse.Namespace) -> int:
     if result.same_operator_sheets:
         print(f"{result.same_operator_sheets} sheet(s) had both entries made by the same person "
               "(allowed by the election's settings).")
+    if result.not_independent:
+        print(f"NOT INDEPENDENT: {len(result.not_independent)} sheet(s) whose two entries share a clerk, "
+              "an operator or an import file:")
+        for sheet_id, contest, reason in result.not_independent:
+            print(f"  sheet {sheet_id} ({contest}): {reason}")
     for item in result.contests:
         print()
         print("\n".join(contest_lines(item)))

@@ -121,6 +121,12 @@ def reconciliation(store: ElectionFile) -> Reconciled:
     if same:
         notes.append(f"{same} tally sheet(s) were entered twice by the same person (allowed by the "
                      "election's settings).")
+    not_independent = tuple(getattr(result, "not_independent", ()) or ())
+    if not_independent:
+        listed = "; ".join(f"{sheet} ({reason})" for sheet, _, reason in not_independent[:20])
+        more = f" and {len(not_independent) - 20} more" if len(not_independent) > 20 else ""
+        notes.append(f"NOT INDEPENDENT: {len(not_independent)} tally sheet(s) whose two entries came from "
+                     f"the same clerk, operator or import file: {listed}{more}.")
     return Reconciled(found, tuple(notes))
 
 

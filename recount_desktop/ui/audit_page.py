@@ -100,8 +100,19 @@ def local_time(entry: AuditEntry) -> str:
     return moment.astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
+def shown_details(details: Mapping[str, Any]) -> dict[str, Any]:
+    """The details an operator may see: never a tally-sheet entry's digest (issue 15: a first entry's
+    digest, even keyed, is not shown while its sheet waits for the second entry)."""
+    hidden = ("lines_hmac", "lines_sha256")
+    shown = {k: v for k, v in details.items() if k not in hidden}
+    if isinstance(shown.get("sheets"), list):
+        shown["sheets"] = [{k: v for k, v in item.items() if k not in hidden} if isinstance(item, Mapping)
+                           else item for item in shown["sheets"]]
+    return shown
+
+
 def details_text(entry: AuditEntry) -> str:
-    return json.dumps(dict(entry.details), ensure_ascii=False, sort_keys=True)[:400]
+    return json.dumps(shown_details(entry.details), ensure_ascii=False, sort_keys=True)[:400]
 
 
 def full_entry(entry: AuditEntry) -> str:
@@ -113,7 +124,8 @@ def full_entry(entry: AuditEntry) -> str:
         value = getattr(entry, name, None)
         if value:
             lines.append(f"{name.replace('_', ' ').capitalize() + ':':<11}{value}")
-    lines += ["", "Details:", json.dumps(dict(entry.details), ensure_ascii=False, sort_keys=True, indent=2)]
+    lines += ["", "Details:", json.dumps(shown_details(entry.details), ensure_ascii=False, sort_keys=True,
+                                         indent=2)]
     return "\n".join(lines)
 
 

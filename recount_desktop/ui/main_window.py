@@ -232,6 +232,13 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open election", str(error))
             return False
         self._replace_store(store)
+        if store.warnings:  # issue 15: guards dropped behind the program's back: loud, but not blocking
+            self.tamper_warning = QMessageBox(
+                QMessageBox.Icon.Critical, "This election file was changed outside Recount Desktop",
+                "\n\n".join(store.warnings), parent=self)
+            self.tamper_warning.setObjectName("tamperWarning")
+            self.tamper_warning.setModal(False)
+            self.tamper_warning.show()
         return True
 
     def choose_and_open(self) -> None:
@@ -307,7 +314,8 @@ class MainWindow(QMainWindow):
             f"Election date: {election.election_date.isoformat()}    Canvass date: {canvass}    "
             f"Contests: {len(results.contests)}    Precincts: {len(results.precincts)}"
         )
-        self.setWindowTitle(f"{election.name} — {self.store.path.name} — Recount Desktop")
+        read_only = " (read-only)" if getattr(self.store, "read_only", False) else ""
+        self.setWindowTitle(f"{election.name} — {self.store.path.name}{read_only} — Recount Desktop")
         self.show_save_state()
         if self.entry_page.draft_restored:  # an unsaved sheet from before a crash: put it in front
             self.show_page(self.pages.indexOf(self.entry_page))

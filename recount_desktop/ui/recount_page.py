@@ -271,9 +271,9 @@ class ReconciliationPage(QWidget):
 
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
         store = self.window_.store
-        self.items = (
-            {c.contest: c for c in reconcile(store).contests} if store is not None and snapshot else {}
-        )
+        result = reconcile(store) if store is not None and snapshot else None
+        self.items = {c.contest: c for c in result.contests} if result else {}
+        self.not_independent = result.not_independent if result else ()
         refill_keeping_choice(self.contest, self.items)
         self._show_contest()
 
@@ -302,7 +302,10 @@ class ReconciliationPage(QWidget):
             "<p style='color:#8a4b00'>⚑ " + html.escape(substantial_change_sentence(
                 RecountUnit(f.precinct, f.device).label, f.choice, f.original, f.recount, f.threshold))
             + "</p>"
-            for f in item.substantial_changes))
+            for f in item.substantial_changes) + "".join(  # issue 15: double entry that was not independent
+            f"<p style='color:#b00020'><b>⚠ NOT INDEPENDENT:</b> sheet {html.escape(sheet)}: "
+            f"{html.escape(reason)}</p>"
+            for sheet, contest, reason in getattr(self, "not_independent", ()) if contest == item.contest))
 
     def _banner(self, item: ContestReconciliation) -> None:
         pending = (

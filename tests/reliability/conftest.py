@@ -31,11 +31,14 @@ def fill(store: ElectionFile, results: ElectionResults) -> Path:
     store.replace_results(with_devices, {"file": "county.xlsx"})
     store.set_setting("recount.allow_same_operator", "no")
     set_scope(store, MAYOR, "all", requested_by="Bo Brandt")
-    enter_sheet(store, mayor_sheet("M-1", "Ann"))
-    enter_sheet(store, mayor_sheet("M-1", "Ben"))
-    enter_sheet(store, mayor_sheet("M-2", "Ann", precinct="Precinct 2"))
-    enter_sheet(store, mayor_sheet("M-2", "Ben", ada=90, precinct="Precinct 2"))
-    enter_sheet(store, mayor_sheet("M-3", "Ann", precinct="Absentee/Early"))
+    signed_in = store.operator
+    for clerk, sheet in (("Ann", mayor_sheet("M-1", "Ann")), ("Ben", mayor_sheet("M-1", "Ben")),
+                         ("Ann", mayor_sheet("M-2", "Ann", precinct="Precinct 2")),
+                         ("Ben", mayor_sheet("M-2", "Ben", ada=90, precinct="Precinct 2")),
+                         ("Ann", mayor_sheet("M-3", "Ann", precinct="Absentee/Early"))):
+        store.operator = clerk  # each clerk signed in to the program at their own desk
+        enter_sheet(store, sheet)
+    store.operator = signed_in
     return store.path
 
 

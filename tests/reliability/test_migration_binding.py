@@ -21,7 +21,8 @@ def _schema_4_file(path: Path) -> None:
     for seq, action in enumerate(("election.create", "setting.set"), start=1):
         ts = f"2022-11-0{seq}T00:00:00.000000Z"
         digest = audit.entry_hash(prev, seq, ts, "clerk", action, "{}")
-        conn.execute("INSERT INTO audit_log VALUES (?, ?, 'clerk', ?, '{}', ?, ?)", (seq, ts, action, prev, digest))
+        conn.execute("INSERT INTO audit_log VALUES (?, ?, 'clerk', ?, '{}', ?, ?)",
+                     (seq, ts, action, prev, digest))
         prev = digest
     conn.close()
 

@@ -21,12 +21,14 @@ EDITS = [
     ("tally-votes-plus-10", ["UPDATE tally SET votes = votes + 10 WHERE rowid = 1"], "tally"),
     ("tally-row-deleted", ["DELETE FROM tally WHERE rowid = 2"], "tally"),
     ("tally-votes-as-real", ["UPDATE tally SET votes = 100.5 WHERE rowid = 1"], "tally"),
-    ("vote-type-changed", ["UPDATE tally_vote_type SET votes = votes + 1 WHERE rowid = 1"], "tally_vote_type"),
+    ("vote-type-changed", ["UPDATE tally_vote_type SET votes = votes + 1 WHERE rowid = 1"],
+     "tally_vote_type"),
     ("statistics-changed", ["UPDATE contest_statistics SET ballots_cast = 999 WHERE rowid = 1"],
      "contest_statistics"),
     ("seats-changed", ["UPDATE contest SET seats = 2 WHERE name = 'Mayor'"], "contest"),
     ("choice-renamed", ["UPDATE choice SET name = 'Ada Alvares' WHERE name = 'Ada Alvarez'"], "choice"),
-    ("precinct-inserted", ["INSERT INTO precinct (position, name, pseudo) VALUES (9, 'Ghost', 0)"], "precinct"),
+    ("precinct-inserted", ["INSERT INTO precinct (position, name, pseudo) VALUES (9, 'Ghost', 0)"],
+     "precinct"),
     ("device-moved", ["UPDATE device SET precinct_id = NULL"], "device"),
     ("board-member-renamed", ["UPDATE board_member SET name = 'Mallory Q. Chair'"], "board_member"),
     ("jurisdiction-changed", ["UPDATE election SET jurisdiction = 'Douglas County'"], "election"),
@@ -37,8 +39,8 @@ EDITS = [
      "recount_scope_unit"),
     ("discrepant-sheet-verified", ["UPDATE recount_sheet SET state = 'verified' WHERE sheet_id = 'M-2'"],
      "recount_sheet"),
-    ("verified-sheet-inserted", ["INSERT INTO recount_sheet VALUES ('M-9', 'Mayor', 'verified', NULL, NULL, NULL)"],
-     "recount_sheet"),
+    ("verified-sheet-inserted",
+     ["INSERT INTO recount_sheet VALUES ('M-9', 'Mayor', 'verified', NULL, NULL, NULL)"], "recount_sheet"),
     ("entry-count-changed", ["UPDATE recount_entry_count SET votes = votes + 5 WHERE rowid = 1"],
      "recount_entry_count"),
     ("entry-clerk-renamed", ["UPDATE recount_entry SET entered_by = 'Cy' WHERE id = 2"], "recount_entry"),
@@ -130,7 +132,8 @@ def test_dropped_triggers_are_an_error_in_verify_and_a_warning_on_opening(filled
 
 
 def test_a_change_is_refused_when_the_running_digest_was_altered(filled: Path) -> None:
-    shell(filled, ["UPDATE data_digest SET row_count = row_count + 1 WHERE tbl = 'tally'"], drop_triggers=False)
+    shell(filled, ["UPDATE data_digest SET row_count = row_count + 1 WHERE tbl = 'tally'"],
+          drop_triggers=False)
     from recount_desktop.store import ElectionFileError
 
     with open_election_file(filled) as store, pytest.raises(ElectionFileError, match="outside the program"):
