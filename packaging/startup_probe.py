@@ -1,7 +1,8 @@
 """Start-up check: time the start to the operator prompt, open the window, keep it up, close it.
 
 Set ``RECOUNT_DESKTOP_STARTUP_PROBE=SECONDS`` and start the program as usual (no file: the sample
-election). The probe answers the operator prompt with its default (the login name), waits for the main
+election). The probe answers the operator prompt (the first dialog that comes up) as an operator named
+``startup probe``, typing the name when the dialog has none and pressing its OK button, waits for the main
 window, leaves it up for SECONDS and closes it. It prints one line per step on standard output:
 
     startup-probe: operator-prompt
@@ -24,6 +25,7 @@ from typing import Any
 
 POLL_MS = 10
 PREFIX = "startup-probe:"
+OPERATOR = "startup probe"  # recorded in the audit log of what the probe opens, so its runs are plain
 
 
 def _say(step: str) -> None:
@@ -47,7 +49,14 @@ def install(value: str) -> None:
     event loop, so the timer fires while the prompt is waiting)."""
     seconds = _seconds(value)
     from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QInputDialog, QMainWindow, QMessageBox
+    from PySide6.QtWidgets import (
+        QApplication,
+        QDialog,
+        QDialogButtonBox,
+        QLineEdit,
+        QMainWindow,
+        QMessageBox,
+    )
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     state: dict[str, Any] = {"prompted": False, "window": None}
@@ -58,17 +67,30 @@ def install(value: str) -> None:
         _say("closed")
         QApplication.quit()
 
+    def answer(dialog: QDialog) -> None:
+        """Type the operator's name where the dialog has none, then press OK, as a clerk would."""
+        for field in dialog.findChildren(QLineEdit):
+            if field.isVisible() and not field.text().strip():
+                field.setText(OPERATOR)
+                break
+        for box in dialog.findChildren(QDialogButtonBox):
+            ok = box.button(QDialogButtonBox.StandardButton.Ok)
+            if ok is not None:
+                ok.click()
+                return
+        dialog.accept()
+
     def poll() -> None:
         for widget in QApplication.topLevelWidgets():
             if not widget.isVisible():
                 continue
-            if isinstance(widget, QInputDialog) and not state["prompted"]:
-                state["prompted"] = True
-                _say("operator-prompt")
-                widget.accept()  # the default name, as if the operator pressed Enter
-            elif isinstance(widget, QMessageBox):
+            if isinstance(widget, QMessageBox):
                 _say(f"message {' '.join(widget.text().split())}")
                 widget.done(0)
+            elif isinstance(widget, QDialog) and not state["prompted"]:
+                state["prompted"] = True
+                _say("operator-prompt")
+                answer(widget)
             elif isinstance(widget, QMainWindow) and state["window"] is None:
                 state["window"] = widget
                 _say(f"window {widget.windowTitle()}")

@@ -1,6 +1,6 @@
 """The bundle's window starts on a clean workstation: first start, empty HOME, no Python, no network.
 
-The start-up probe (packaging/startup_probe.py) answers the operator prompt with the login name, waits
+The start-up probe (packaging/startup_probe.py) answers the operator prompt as "startup probe", waits
 for the window, keeps it up 10 seconds offscreen and closes it.
 """
 
