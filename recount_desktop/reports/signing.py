@@ -8,6 +8,7 @@ the answer is the same on every computer.
 from __future__ import annotations
 
 import io
+import logging
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -118,7 +119,14 @@ def verify_pdf(pdf: bytes, roots: list[x509.Certificate], source: str = "the PDF
     if not embedded:
         raise SigningError(f"{source}: the PDF carries no digital signature")
     context = ValidationContext(trust_roots=roots, allow_fetching=False, revocation_mode="soft-fail")
-    return [_check(sig, context) for sig in embedded]
+    # pyhanko logs an untrusted chain with a 20-line traceback on stderr; the summary already says it
+    quiet = logging.getLogger("pyhanko")
+    level = quiet.level
+    quiet.setLevel(logging.CRITICAL)
+    try:
+        return [_check(sig, context) for sig in embedded]
+    finally:
+        quiet.setLevel(level)
 
 
 def _check(sig: object, context: ValidationContext) -> SignatureCheck:
