@@ -218,3 +218,21 @@ def test_a_layout_profile_round_trips_and_drives_the_import(
         load_profile(path)
     assert main(["import", str(election_path), str(source), "--profile", str(path)]) == 1
     assert "colour" in capsys.readouterr().err
+
+
+def test_the_wizard_api_previews_a_sheet_and_rereads_a_correction(tmp_path: Path) -> None:
+    """The correction view's core, without Qt: the chosen reading, its roles, and a re-read."""
+    from dataclasses import replace
+
+    from recount_desktop.importers.preview import preview_sheet, reread
+
+    source = _abstract(tmp_path / "abstract.xlsx")
+    preview = preview_sheet(source)
+    assert preview.sheet == "Abstract" and preview.rows[2][:2] == ("Ada - DEM", "10")
+    chosen = preview.readings[0]
+    assert chosen.roles()["header rows"] == ["row 1"]
+    # the user says column C is not a unit: the total column no longer reconciles, and says so
+    corrected = reread(source, replace(chosen, unit_columns=(1,)))
+    assert corrected.results is None and corrected.differences
+    assert corrected.differences[0].total_cell == "D3"
+    assert reread(source, chosen).results is not None
