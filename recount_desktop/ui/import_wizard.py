@@ -74,6 +74,7 @@ class ImportDialog(QDialog):
         self.book: Book | None = None
         self.task: BackgroundTask | None = None
         self.reads_done = 0
+        self.correcting = False
         self._make_widgets()
         self._layout()
 
@@ -253,15 +254,16 @@ class ImportDialog(QDialog):
             return
         request = replace(self.request, reading=reading,
                           format="abstract" if reading is not None else self.format_choice.currentText())
-        self._start_read(request, shown=reading.sheet if reading is not None else None)
+        self._start_read(request, shown=reading.sheet if reading is not None else None, correcting=True)
 
     def _show_other_sheet(self, name: str) -> None:
         if self.request is not None:
-            self._start_read(self.request, shown=name)
+            self._start_read(self.request, shown=name, correcting=True)
 
     # -- reading -----------------------------------------------------------------------------------
-    def _start_read(self, request: ReadRequest, shown: str | None = None) -> None:
-        self.request = request
+    def _start_read(self, request: ReadRequest, shown: str | None = None, correcting: bool = False) -> None:
+        """Read in the background; ``correcting``: the user stays on the sheet view afterwards."""
+        self.request, self.correcting = request, correcting
         self.imported = None
         self.import_button.setEnabled(False)
         name = request.path.name
@@ -343,7 +345,7 @@ class ImportDialog(QDialog):
                 f"{', '.join(imported.elections)}. Choose one under Sheet; nothing is imported until you do.")
             self.tabs.setCurrentIndex(3)
             self.sheet_choice.setFocus()
-        elif imported.errors and len(imported.errors) > len(imported.differences):
+        elif self.correcting or (imported.errors and len(imported.errors) > len(imported.differences)):
             self.tabs.setCurrentIndex(3)
             self.preview.table.setFocus()
             if not self.preview.table.currentIndex().isValid():
