@@ -31,9 +31,17 @@ from recount_desktop.domain.records import (
     FiledWith,
     MeasureType,
     Scope,
+    State,
     VotingMethod,
 )
 from recount_desktop.domain.rules import ReadingSettings, load_rules
+from recount_desktop.domain.rules.substantial_change import (
+    CITATION,
+    checked_percent,
+    checked_votes,
+    threshold_words,
+)
+from recount_desktop.recount.reconcile import SUBSTANTIAL_PERCENT, SUBSTANTIAL_VOTES
 from recount_desktop.store import ElectionFileError
 from recount_desktop.ui.combo import refill_keeping_choice
 from recount_desktop.ui.election_form import ElectionForm
@@ -59,6 +67,7 @@ class SetupPage(QWidget):
         self.readings_box = QGroupBox("Reading settings of the state's statutes")
         self.readings_layout = QVBoxLayout(self.readings_box)
         self.reading_combos: dict[str, QComboBox] = {}
+        self.substantial: list[QWidget] = []  # Nebraska 32-1119(6) threshold fields and their button
         self.contest = QComboBox(objectName="attrContest")
         self.contest.currentIndexChanged.connect(self._show_attributes)
         self.attr: dict[str, QComboBox] = {}
@@ -103,6 +112,7 @@ class SetupPage(QWidget):
             self.runoff,
             self.apply_button,
             *self.reading_combos.values(),
+            *(w for w in self.substantial if not isinstance(w, QLabel)),
         ]
 
     def _layout(self) -> None:
@@ -179,8 +189,23 @@ class SetupPage(QWidget):
             self.readings_layout.addWidget(combo)
             self.readings_layout.addWidget(sentence)
             self.reading_combos[reading.key] = combo
+        self.substantial = self._substantial_fields(snapshot) if snapshot.election.state is State.NE else []
+        for widget in self.substantial:
+            self.readings_layout.addWidget(widget)
         self.readings_layout.addStretch(1)
         chain_tab_order(self.tab_chain())
+
+    def _substantial_fields(self, snapshot: Snapshot) -> list[QWidget]:
+        """32-1119(6) leaves "substantial" undefined: the board sets what flags a machine-recounted unit."""
+        votes = QLineEdit(snapshot.settings.get(SUBSTANTIAL_VOTES, ""), objectName="substantialVotes",
+                          placeholderText="more than this many votes (empty: any change)")
+        percent = QLineEdit(snapshot.settings.get(SUBSTANTIAL_PERCENT, ""), objectName="substantialPercent",
+                            placeholderText="or more than this % of the original count (empty: not used)")
+        button = QPushButton("Save substantial-change thresholds", objectName="saveSubstantial")
+        button.clicked.connect(self.apply_substantial)
+        heading = QLabel(f"<b>What is a substantial change in a machine recount? ({CITATION})</b>",
+                         wordWrap=True)
+        return [heading, votes, percent, button]
 
     def _show_attributes(self) -> None:
         if self.snapshot is None or not self.contest.currentText():
@@ -247,6 +272,22 @@ class SetupPage(QWidget):
         store.set_setting(key, value)
         self._done(f"Reading changed: {ReadingSettings.definition(key).sentence(value)}")
 
+    def apply_substantial(self) -> None:
+        store = self.window_.store
+        fields = {w.objectName(): w for w in self.substantial if isinstance(w, QLineEdit)}
+        if store is None or not fields:
+            return
+        votes_text = fields["substantialVotes"].text().strip()
+        try:
+            votes = checked_votes(votes_text) if votes_text else ""
+            percent = checked_percent(fields["substantialPercent"].text())
+            store.set_setting(SUBSTANTIAL_VOTES, votes)
+            store.set_setting(SUBSTANTIAL_PERCENT, percent)
+        except (ValueError, ElectionFileError) as error:
+            self._done(f"Not saved: {error}.", error=True)
+            return
+        self._done(f"Substantial change: {threshold_words(_threshold_label(votes, percent))}.")
+
     def apply_attributes(self) -> None:
         store, name = self.window_.store, self.contest.currentText()
         if store is None or not name:
@@ -262,3 +303,9 @@ class SetupPage(QWidget):
             self._done(str(error), error=True)
             return
         self._done(f"{name}: attributes saved; findings re-evaluated.")
+
+
+def _threshold_label(votes: str, percent: str) -> str:
+    """The thresholds as reconciliation words them (empty votes and percent: any change)."""
+    parts = [f"{votes} votes" if votes else "", f"{percent}% of the original" if percent else ""]
+    return " or ".join(p for p in parts if p)
