@@ -48,7 +48,10 @@ class ReadRequest:
     accept_differences: bool = False
 
     def profile(self) -> LayoutProfile | None:
-        return None if self.reading is None else LayoutProfile("wizard", "abstract", None, self.reading)
+        """A corrected reading reads its own sheet, as a saved profile does (``preview.reread``)."""
+        if self.reading is None:
+            return None
+        return LayoutProfile("wizard", "abstract", self.reading.sheet, self.reading)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,12 @@ KIND_NAMES = {
     "skipped": "Skipped",
 }
 
+COUNT_NAMES = {
+    "totals": "read as the file's own totals (checked, not counted)",
+    "statistics": "read as statistics",
+    "skipped": "skipped",
+}
+
 
 @dataclass(frozen=True)
 class NoteRow:
@@ -49,7 +55,7 @@ def summary_text(imported: TallyImport) -> str:
                 f"{summary.grand_total:,} votes in all</b> (layout {imported.layout}"
                 + (f", sheet '{imported.sheet}'" if imported.sheet else "") + ")")
     counts = imported.notes.counts
-    read_as = [f"{counts.get(kind, 0):,} {name.lower()}" for kind, name in KIND_NAMES.items()]
+    read_as = [f"{counts.get(kind, 0):,} {name}" for kind, name in COUNT_NAMES.items()]
     return f"{head}<br>Rows, columns and cells not counted as votes: {'; '.join(read_as)}."
 
 

@@ -99,6 +99,8 @@ class ImportDialog(QDialog):
         self.notes = import_summary.ReadingNoteModel()
         self.note_table = table_view("readingNotes", self.notes)
         self.note_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        fit_column_to_text(self.note_table, 0, max(import_summary.KIND_NAMES.values(), key=len))
+        self.sheet_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.contests = PreviewContestModel()
         self.tallies = PreviewTallyModel()
         self.problems = ProblemModel()
@@ -252,8 +254,10 @@ class ImportDialog(QDialog):
             self.preview.show_sheet(self.preview.model.sheet, self.preview.detected, reading,
                                     self.imported.notes if self.imported else None)
             return
-        request = replace(self.request, reading=reading,
-                          format="abstract" if reading is not None else self.format_choice.currentText())
+        if reading is None:
+            request = replace(self.request, reading=None, format=self.format_choice.currentText())
+        else:
+            request = replace(self.request, reading=reading, format="abstract", sheet=reading.sheet)
         self._start_read(request, shown=reading.sheet if reading is not None else None, correcting=True)
 
     def _show_other_sheet(self, name: str) -> None:
@@ -377,7 +381,10 @@ class ImportDialog(QDialog):
             return
         layout = imported.layout if imported is not None and imported.layout != "auto" else request.format
         reading = request.reading
-        profile = LayoutProfile(name, "abstract" if reading else layout, request.sheet, reading)
+        if reading is not None:
+            profile = LayoutProfile(name, "abstract", reading.sheet, reading)
+        else:
+            profile = LayoutProfile(name, layout, request.sheet)
         try:
             saved = save_named_profile(profile)
         except OSError as error:

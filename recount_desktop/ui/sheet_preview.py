@@ -43,6 +43,7 @@ ROLES: dict[str, tuple[str, str]] = {
     "statistics": ("Statistics", "#dccbf3"),
     "skipped": ("Skipped", "#b9b9b9"),
 }
+LABEL_WIDTH = 240
 _NOTE_ROLES = {"totals": "total", "statistics": "statistics", "skipped": "skipped"}
 _ROW = re.compile(r"(?:row|line) (\d+)")
 _COLUMN = re.compile(r"column ([A-Z]+)")
@@ -55,9 +56,11 @@ class Marks:
 
     rows: Mapping[int, str] = field(default_factory=dict)
     columns: Mapping[int, str] = field(default_factory=dict)
+    first_row: int = 0  # the columns' roles start under the header (the rows above are not read)
 
     def role(self, row: int, column: int) -> str | None:
-        return self.rows.get(row) or self.columns.get(column)
+        marked = self.rows.get(row)
+        return marked if marked or row < self.first_row else self.columns.get(column)
 
 
 def column_number(letters: str) -> int:
@@ -71,7 +74,9 @@ def marks_for(sheet: Sheet, reading: Reading | None, notes: ReadingNotes | None)
     """The reading's header rows and columns, then every note the importer made on this sheet."""
     rows: dict[int, str] = {}
     columns: dict[int, str] = {}
+    first_row = 0
     if reading is not None and reading.sheet in (sheet.name, None):
+        first_row = min(reading.header_rows, default=0)
         for role, key in reading_edits.COLUMN_ROLES.items():
             columns.update({c: role for c in getattr(reading, key)})
         rows.update({r: "skipped" for r in reading.skip_rows})
@@ -79,7 +84,7 @@ def marks_for(sheet: Sheet, reading: Reading | None, notes: ReadingNotes | None)
     for kind, role in _NOTE_ROLES.items():
         for note in getattr(notes, kind, ()) if notes is not None else ():
             _mark_note(sheet, note, role, rows, columns)
-    return Marks(rows, columns)
+    return Marks(rows, columns, first_row)
 
 
 def _mark_note(
@@ -208,6 +213,7 @@ class SheetPreview(QWidget):
         self.detected: Reading | None = None
         self.reading: Reading | None = None
         self.sheets = QComboBox(objectName="shownSheet")
+        self.sheets.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.sheets.activated.connect(lambda i: self.sheet_wanted.emit(self.sheets.itemText(i)))
         self.table = QTableView(objectName="sheetGrid")
         self.table.setModel(self.model)
@@ -272,7 +278,15 @@ class SheetPreview(QWidget):
             self.model.set_sheet(sheet, marks)
             if sheet is not None and sheet.name is not None:
                 self.sheets.setCurrentText(sheet.name)
+            self._widen_labels(reading)
         self.status.setText(describe(reading))
+
+    def _widen_labels(self, reading: Reading | None) -> None:
+        """The names column wide enough to read a choice (column A when nothing says otherwise)."""
+        labels = reading.label_columns if reading is not None and reading.label_columns else (0,)
+        for column in labels:
+            if column < self.model.columnCount():
+                self.table.setColumnWidth(column, LABEL_WIDTH)
 
     def say(self, text: str) -> None:
         self.status.setText(text)

@@ -260,7 +260,8 @@ def test_a_correction_saved_as_a_profile_reads_the_next_file_in_one_step(
     saved = list_profiles()
     assert [p.parent for p in saved] == [private_home / "data" / "layout-profiles"]
     profile = load_profile(saved[0])
-    assert profile.name == "Alamosa abstract" and profile.reading is not None
+    assert profile.name == "Alamosa abstract" and profile.sheet == ALAMOSA_SHEET
+    assert profile.reading is not None
     assert profile.reading.unit_columns == tuple(range(1, last))
     _import(qtbot, dialog)
     assert len(window.store.results().precincts) == last - 1
