@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range
 from recount_desktop.importers.headers import normalise_header
+from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
 
@@ -95,6 +96,8 @@ def _choices_row_below(sheet: Sheet, names_row: int, precinct_col: int) -> int |
         return None
     for r in range(names_row + 1, min(names_row + 5, len(sheet.rows))):
         row = sheet.rows[r]
+        if precinct_col < len(row) and normalise_header(row[precinct_col]) in _CAPTIONS:
+            return r  # Juab: "Candidate:" heads the choice row
         if precinct_col < len(row) and not is_blank(row[precinct_col]):
             return r - 1 if r - 1 > names_row else None
     return None
@@ -209,6 +212,15 @@ def _read_sheet(sheet: Sheet, layout: _Layout, builder: ResultsBuilder, ticker: 
         builder.declare(contest.name, dict(contest.choices.values()))
         if contest.seats is not None:
             builder.seats[contest.name] = contest.seats
+    for c, label in layout.precinct_statistics.items():
+        builder.notes.note("statistics", sheet.name, f"column {column_letters(c)}", label)
+    for contest in layout.contests:
+        for c, label in contest.statistics.items():
+            builder.notes.note("statistics", sheet.name, f"column {column_letters(c)}", label)
+        if contest.total_col is not None:
+            builder.notes.note(
+                "totals", sheet.name, f"column {column_letters(contest.total_col)}", "Total Votes"
+            )
     rows = sheet.rows
     seen: dict[str, int] = {}
     for r in range(layout.header_row + 1, len(rows)):
@@ -216,10 +228,10 @@ def _read_sheet(sheet: Sheet, layout: _Layout, builder: ResultsBuilder, ticker: 
             ticker.tick(r, len(rows))
         row = rows[r]
         if layout.precinct_col >= len(row) or is_blank(row[layout.precinct_col]):
-            label = _total_label_left(row, layout)  # Juab: "Totals:" under the turnout column
-            if label is None:
+            total_label = _total_label_left(row, layout)  # Juab: "Totals:" under the turnout column
+            if total_label is None:
                 continue
-            builder.notes.note("totals", sheet.name, f"row {r + 1}", label)
+            builder.notes.note("totals", sheet.name, f"row {r + 1}", total_label)
             for contest in layout.contests:
                 _read_contest(sheet, r, row, (None, "Total"), contest, builder)
             continue
