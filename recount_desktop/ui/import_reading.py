@@ -85,9 +85,11 @@ def read_for_wizard(request: ReadRequest, book: Book | None, shown: str | None,
 
 
 def sheet_to_show(book: Book, request: ReadRequest, imported: TallyImport) -> str:
-    """The chosen sheet, else the corrected one, else the first with an error, else the first."""
+    """The chosen sheet, else the corrected one, else the first with an error, else the first with
+    the file's own totals (a contest, not a table of contents), else the first."""
     wanted = [request.sheet, request.reading.sheet if request.reading else None]
     wanted += [p.sheet for p in imported.errors]
+    wanted += [note.sheet for note in imported.notes.totals[:1]]
     return next((name for name in wanted if name in book.sheet_names), book.sheet_names[0])
 
 

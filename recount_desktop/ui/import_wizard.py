@@ -296,7 +296,8 @@ class ImportDialog(QDialog):
         if outcome.book is not None:
             shown = outcome.sheet.name if outcome.sheet else None
             self.preview.set_sheet_names(outcome.book.sheet_names, shown)
-        self.preview.show_sheet(outcome.sheet, outcome.detected, shown_reading, imported.notes)
+        self.preview.show_sheet(outcome.sheet, outcome.detected, shown_reading, imported.notes,
+                                imported.layout)
         self.import_button.setEnabled(imported.ok and self.window_.store is not None)
         self.reads_done += 1
         self._land(imported)

@@ -31,6 +31,7 @@ from recount_desktop.importers.grid import Reading
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.source import Sheet
 from recount_desktop.ui import reading_edits
+from recount_desktop.ui.row_layouts import find_row_layout
 
 _Index = QModelIndex | QPersistentModelIndex
 
@@ -38,12 +39,14 @@ _Index = QModelIndex | QPersistentModelIndex
 ROLES: dict[str, tuple[str, str]] = {
     "header": ("Header row", "#9cc3ec"),
     "unit": ("Unit columns (counted)", "#cdeec6"),
+    "unit_names": ("Unit column (names)", "#9fd694"),
     "label": ("Choice names", "#ececec"),
     "total": ("File's totals (checked, not counted)", "#fbd88a"),
     "statistics": ("Statistics", "#dccbf3"),
     "skipped": ("Skipped", "#b9b9b9"),
 }
 LABEL_WIDTH = 240
+ROW_LAYOUTS = ("long", "template", "sovc", "wide")  # units as rows
 _NOTE_ROLES = {"totals": "total", "statistics": "statistics", "skipped": "skipped"}
 _ROW = re.compile(r"(?:row|line) (\d+)")
 _COLUMN = re.compile(r"column ([A-Z]+)")
@@ -70,11 +73,18 @@ def column_number(letters: str) -> int:
     return number - 1
 
 
-def marks_for(sheet: Sheet, reading: Reading | None, notes: ReadingNotes | None) -> Marks:
-    """The reading's header rows and columns, then every note the importer made on this sheet."""
+def marks_for(sheet: Sheet, reading: Reading | None, notes: ReadingNotes | None,
+              layout: str = "abstract") -> Marks:
+    """The reading's header rows and columns (for units as rows: the header and the unit column),
+    then every note the importer made on this sheet."""
     rows: dict[int, str] = {}
     columns: dict[int, str] = {}
     first_row = 0
+    found = find_row_layout(sheet) if reading is None and layout in ROW_LAYOUTS else None
+    if found is not None:
+        first_row = found.header_rows[0]
+        columns[found.unit_column] = "unit_names"
+        rows.update({r: "header" for r in found.header_rows})
     if reading is not None and reading.sheet in (sheet.name, None):
         first_row = min(reading.header_rows, default=0)
         for role, key in reading_edits.COLUMN_ROLES.items():
@@ -267,11 +277,12 @@ class SheetPreview(QWidget):
             self.sheets.setCurrentText(shown)
 
     def show_sheet(self, sheet: Sheet | None, detected: Reading | None, reading: Reading | None,
-                   notes: ReadingNotes | None) -> None:
-        """``detected``: what the program found on this sheet; ``reading``: the one in use."""
+                   notes: ReadingNotes | None, layout: str = "abstract") -> None:
+        """``detected``: what the program found on this sheet; ``reading``: the one in use;
+        ``layout``: the layout the file was read in (units as rows show their unit column)."""
         same = self.model.sheet is sheet and sheet is not None
         self.detected, self.reading = detected, reading
-        marks = marks_for(sheet, reading, notes) if sheet is not None else Marks()
+        marks = marks_for(sheet, reading, notes, layout) if sheet is not None else Marks()
         if same:
             self.model.set_marks(marks)
         else:
@@ -348,9 +359,9 @@ class SheetPreview(QWidget):
 def describe(reading: Reading | None) -> str:
     """The reading in the user's words: ``header row 1; units B, C, D; totals J; labels A``."""
     if reading is None:
-        return ("The layout found by the program is shown: rows read as totals, statistics or skipped are "
-                "coloured. To read this sheet as precincts in columns instead, select a cell of the "
-                "header row and press H, then mark the columns (U, T, L, K).")
+        return ("The layout found by the program is shown: its header, the unit column, and the rows read as "
+                "totals, statistics or skipped. To read this sheet as precincts in columns instead, select a "
+                "cell of the header row and press H, then mark the columns (U, T, L, K).")
     roles = reading.roles()
     parts = [f"{name}: {', '.join(places)}" for name, places in roles.items() if places]
     missing = reading_edits.what_is_missing(reading)

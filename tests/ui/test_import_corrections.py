@@ -160,8 +160,15 @@ def test_a_workbook_of_three_elections_imports_nothing_until_a_sheet_is_chosen(q
     assert dialog.sheet_choice.currentText() == "2022 General"
     assert dialog.imported.ok and dialog.imported.sheet == "2022 General"
     assert dialog.import_button.isEnabled()
-    _import(qtbot, dialog)
+    # the sheet view shows the wide sheet's two header rows and its column of unit names
     rows = _rows(JUAB, "2022 General")
+    grid = dialog.preview.model
+    unit_row = next(r for r, row in enumerate(rows) if str(row[0]).strip() == "RR13")
+    assert "header row" in grid.index(2, 4).data(Qt.ItemDataRole.ToolTipRole)  # US Senate over Lee
+    assert "header row" in grid.index(3, 4).data(Qt.ItemDataRole.ToolTipRole)  # the candidates' row
+    unit_tip = grid.index(unit_row, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert unit_tip == f"A{unit_row + 1}: read as unit column (names)"
+    _import(qtbot, dialog)
     names = rows[3]
     totals = next(r for r in rows if r[3] == "Totals:")
     file_totals = {str(names[c]): int(totals[c]) for c in range(4, 9)}  # type: ignore[call-overload]

@@ -1,0 +1,60 @@
+"""Where the header and the unit column are in a sheet read with units as rows (long tables, the
+template, statements of votes cast, wide sheets), for the sheet view to show.
+
+The importers find these themselves and do not hand them back (only a precincts-as-columns
+``Reading`` is exposed), so this is a display-only look at the same clues: the long header the
+importer matches, else the first row naming a precinct column, and the header rows under it
+(contest names, party codes, choice names) down to the first unit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from recount_desktop.importers.headers import LONG_FIELDS, find_long_header, normalise_header
+from recount_desktop.importers.source import Sheet
+from recount_desktop.importers.values import is_blank
+
+SEARCH_ROWS = 30
+MAX_HEADER_ROWS = 3
+UNIT_WORDS = ("precinct", "style", "ward")
+
+
+@dataclass(frozen=True)
+class RowLayout:
+    header_rows: tuple[int, ...]
+    unit_column: int
+
+
+def find_row_layout(sheet: Sheet) -> RowLayout | None:
+    """The header rows and the column of unit names, or None when no row names a unit column."""
+    header = find_long_header(sheet, LONG_FIELDS, need_precinct=True)
+    if header is not None:
+        return RowLayout((header.row,), header.columns["precinct"])
+    for r, row in enumerate(sheet.rows[:SEARCH_ROWS]):
+        column = _unit_column(row)
+        if column is not None:
+            return RowLayout(_header_rows(sheet, r, column), column)
+    return None
+
+
+def _unit_column(row: list[object]) -> int | None:
+    for c, cell in enumerate(row):
+        words = normalise_header(cell).split()
+        if words and words[0] in UNIT_WORDS and "votes" not in words:
+            return c
+    return None
+
+
+def _header_rows(sheet: Sheet, first: int, column: int) -> tuple[int, ...]:
+    """The row naming the unit column, and the rows below it with names but no unit and no numbers."""
+    rows = [first]
+    for r in range(first + 1, min(first + MAX_HEADER_ROWS, len(sheet.rows))):
+        row = sheet.rows[r]
+        unit = row[column] if column < len(row) else None
+        texts = [c for c in row if isinstance(c, str) and c.strip()]
+        numbers = [c for c in row if isinstance(c, int | float) and not isinstance(c, bool)]
+        if not is_blank(unit) or numbers or not texts:
+            break
+        rows.append(r)
+    return tuple(rows)
