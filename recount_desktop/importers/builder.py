@@ -267,6 +267,26 @@ class ResultsBuilder:
             return
         self._tallies[key] = TallyEntry(votes, None, False, where)
 
+    def add_portion(
+        self, where: Where, precinct: PrecinctKey, contest: str, choice: str, votes: int, party: str | None
+    ) -> None:
+        """A unit met again in another block of the same contest (a precinct portion with another
+        ballot style): its counts are summed, with a warning naming both places."""
+        key = (contest, self._precincts.get(precinct, precinct), choice)
+        entry = self._tallies.get(key)
+        if entry is None or entry.votes is None or entry.types is not None or entry.suppressed:
+            self.add(where, precinct, contest, choice, votes, None, party)
+            return
+        first_sheet, first_row, first_col = entry.where
+        sheet, row, col = where
+        self.log.warn(
+            sheet.name,
+            sheet.cell(row, col),
+            f"{precinct[1]!r} appears in two blocks of {contest!r} ({first_sheet.cell(first_row, first_col)} "
+            f"and here): read as two portions of one precinct, {choice!r} {entry.votes} + {votes}",
+        )
+        entry.votes += votes
+
     def blank(self, where: Where, precinct: PrecinctKey, contest: str, choice: str) -> None:
         """A cell where a count belongs but none is given (blank, or a formula never calculated).
 

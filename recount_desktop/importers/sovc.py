@@ -56,8 +56,12 @@ def looks_like_sovc(book: Book) -> bool:
     for name in book.sheet_names[:10]:
         sheet = book.sheet(name)
         header = _precinct_header(sheet)
-        if header is not None and header[0] > 0:
-            found += 2 if _stacked_blocks(sheet, header) else 1  # one sheet of stacked blocks is enough
+        if header is None:
+            continue
+        if _stacked_blocks(sheet, header):
+            found += 2  # one sheet of stacked blocks is enough
+        elif header[0] > 0:
+            found += 1
     return found >= 2
 
 
@@ -236,7 +240,7 @@ def _read_contest_sheet(
                 "units above it; name the unit or remove the row",
             )
             continue
-        _add_unit_row(units, r, (None, precinct), values, plains, parties)
+        _add_unit_row(units, r, (None, precinct), values, plains, parties, stacked)
         if checks:
             _check_vote_types(units, r, row, values, checks)
     units.finish()
@@ -250,13 +254,16 @@ def _add_unit_row(
     values: list[Value],
     plains: list[bool],
     parties: dict[int, str | None],
+    portions: bool = False,
 ) -> None:
     """One unit's counts. A redaction note spans its row ("REDACTED - INCLUDED IN WELD COUNTY
     TOTALS"): the blank cells beside it are redacted too, not forgotten."""
     builder, sheet, contest = units.builder, units.sheet, units.contest
     redacted = SUPPRESSED in values
     for (c, choice, vote_type), value, plain in zip(units.columns, values, plains, strict=True):
-        if plain and type(value) is int:  # most cells: a whole count for a candidate
+        if plain and type(value) is int and portions:
+            builder.add_portion((sheet, r, c), key, contest, choice, value, parties[c])
+        elif plain and type(value) is int:  # most cells: a whole count for a candidate
             builder.add_plain((sheet, r, c), key, contest, choice, value, parties[c])
         elif value is None and not (redacted and statistic_of(choice) is None):
             builder.blank((sheet, r, c), key, contest, choice)

@@ -236,3 +236,32 @@ def test_the_wizard_api_previews_a_sheet_and_rereads_a_correction(tmp_path: Path
     assert corrected.results is None and corrected.differences
     assert corrected.differences[0].total_cell == "D3"
     assert reread(source, chosen).results is not None
+
+
+def test_stacked_blocks_read_as_one_contest_and_a_split_precinct_is_summed_with_a_warning(
+    tmp_path: Path,
+) -> None:
+    """Scotts Bluff's canvass report: one block per candidate; a precinct portion in a second block."""
+    rows = [
+        ["Precinct Name", None, "Mayor", None, "Total"],
+        [None, None, "Ada\nDEM", "Total", None],
+        ["P1", None, 10, 10, 10],
+        ["P2", None, 20, 20, 20],
+        ["Total", None, 30, 30, 30],
+        ["Precinct Name", None, "Mayor", None, "Total"],
+        [None, None, "Bo\nREP", "Total", None],
+        ["P1", None, 4, 4, 4],
+        ["P2", None, 6, 6, 6],
+        ["Total", None, 10, 10, 10],
+        ["Precinct Name", None, "Mayor", None, "Total"],
+        [None, None, "Ada\nDEM", "Total", None],
+        ["P2", None, 1, 1, 1],
+        ["Total", None, 1, 1, 1],
+    ]
+    imported = read_tally_file(write_xlsx(tmp_path / "canvass.xlsx", {"CountyCanvassReport": rows}))
+    assert imported.layout == "sovc" and imported.errors == ()
+    assert imported.results is not None
+    assert imported.results.totals("Mayor") == {"Ada": 31, "Bo": 10}
+    assert [c.party for c in imported.results.contest("Mayor").choices] == ["DEM", "REP"]
+    warning = next(str(w) for w in imported.warnings if "two blocks" in str(w))
+    assert "C4" in warning and "C13" in warning and "20 + 1" in warning
