@@ -209,6 +209,7 @@ class AuditPage(QWidget):
         splitter.addWidget(self.detail)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
+        splitter.setSizes([760, 340])  # the sentences whole; the detail pane for one entry at a time
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)

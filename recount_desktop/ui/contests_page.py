@@ -123,6 +123,10 @@ class ContestsPage(QWidget):
         for column in (1, 2, 3, 4, 5):  # the detail pane shows these; the list stays narrow
             self.table.hideColumn(column)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # a long contest name wraps onto a second line rather than being cut ("Mayor of Plat...")
+        self.table.setWordWrap(True)
+        self.table.setMinimumWidth(470)  # names keep ~190 px beside the badge, margin and deadline
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         for column in (6, 7, 8, 9):  # badge, progress, margin, deadline: sortable, whole
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
@@ -141,7 +145,7 @@ class ContestsPage(QWidget):
         splitter.addWidget(self.detail)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
-        splitter.setSizes([470, 720])
+        splitter.setSizes([560, 700])  # room for whole contest names beside their badge and deadline
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(splitter)
@@ -169,7 +173,12 @@ class ContestsPage(QWidget):
         self.summary = QLabel(objectName="contestSummary", wordWrap=True)
         self.choices = ChoiceModel()
         self.choice_table = table_view("choiceTable", self.choices)
-        self.choice_table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        choice_header = self.choice_table.horizontalHeader()
+        for column in (0, 3, 4, 5):  # the figures as wide as they need; the names take the rest and wrap
+            choice_header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        choice_header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.choice_table.setWordWrap(True)
+        self.choice_table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.chart = MarginChart()
         self.findings = QTextBrowser(objectName="findingsText")
         self.findings.setOpenExternalLinks(False)
@@ -217,9 +226,10 @@ class ContestsPage(QWidget):
             self._show_contest(None)
             return
         statuses = {name: snapshot.strongest_status(name) for name in snapshot.analyses}
-        self.contests.set_rows(
-            ContestRow.build(snapshot.results, statuses, snapshot.progress, snapshot.analyses)
-        )
+        rows = ContestRow.build(snapshot.results, statuses, snapshot.progress, snapshot.analyses)
+        self.contests.set_rows(rows)
+        # no recount yet: the progress column gives its room to the contest names
+        self.table.setColumnHidden(7, not any(r.progress for r in rows))
         self.select_contest(
             previous or (snapshot.results.contests[0].name if snapshot.results.contests else None)
         )
@@ -241,6 +251,8 @@ class ContestsPage(QWidget):
         for number, row in enumerate(self.contests.rows()):
             if row.contest.name == contest:
                 self.contests.replace_row(number, row.with_progress(snapshot.progress.get(contest)))
+                if snapshot.progress.get(contest) is not None:
+                    self.table.setColumnHidden(7, False)
                 return
 
     def select_contest(self, name: str | None) -> None:
@@ -287,6 +299,8 @@ class ContestsPage(QWidget):
         self.summary.setText(f"{kind}  ·  {contest.scope.value.replace('_', ' ')}  ·  "
                              f"{analysis.total_votes:,} votes  ·  {contest.voting_method.value}")
         self.choices.set_rows(choice_rows(analysis.outcome, contest, totals))
+        # an empty Party column takes no room from the names (issue 14 item 6)
+        self.choice_table.setColumnHidden(2, not any(c.party for c in contest.choices))
         self.chart.set_bars(bars_for(analysis.findings, analysis.total_votes))
         self.findings.setHtml(findings_html(analysis, snapshot.problem))
         self.waivers.show_findings(snapshot.election.state, analysis.findings)

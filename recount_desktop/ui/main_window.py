@@ -373,7 +373,7 @@ class MainWindow(QMainWindow):
             return
         # sized to the area first, for platforms without a window manager to maximise it
         frame = 40  # a title bar and borders, before the window manager has drawn them
-        self.resize(min(self.width(), screen.width()), min(self.height(), screen.height() - frame))
+        self.resize(screen.width(), screen.height() - frame)
         self.move(screen.topLeft())
         self.showMaximized()
 

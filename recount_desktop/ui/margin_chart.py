@@ -121,7 +121,7 @@ class MarginChart(QWidget):
             return
         metrics = QFontMetrics(self.font())
         label_width = min(max((metrics.horizontalAdvance(b.choice) for b in self.drawn), default=0) + 12,
-                          self.width() * 2 // 5)
+                          self.width() // 2)
         value_width = max((metrics.horizontalAdvance(bar_text(b)) for b in self.drawn), default=0) + 12
         plot = max(self.width() - label_width - value_width, 60)
         right = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -86,10 +86,10 @@ def deadline_text(deadline: datetime | None, today: date | None = None) -> str:
     left = days_left(deadline, today)
     when = f"{deadline:%b} {deadline.day}"
     if left < 0:
-        return f"{when}: passed {-left} day{'s' if left < -1 else ''} ago"
+        return f"{when}, {-left}d ago"
     if left == 0:
-        return f"{when}: today, {deadline:%H:%M}"
-    return f"{when}: {left} day{'s' if left > 1 else ''} left"
+        return f"{when}, today"
+    return f"{when}, {left}d left"
 
 
 def _deadline_color(row: ContestRow) -> str | None:
@@ -122,10 +122,11 @@ class ContestSummaryModel(RecordTableModel[ContestRow]):
             background=_status_color,
             sort_key=lambda r: r.status.strength if r.status else -1,
         ),
-        Column("Recount progress", lambda r: progress_text(r.progress)),
+        Column("Progress", lambda r: progress_text(r.progress)),
         Column("Margin", lambda r: "" if r.margin is None else f"{r.margin:,}", numeric=True,
                sort_key=lambda r: -1 if r.margin is None else r.margin),
         Column("Deadline", lambda r: deadline_text(r.deadline), background=_deadline_color,
+               tooltip=lambda r: f"{r.deadline:%A %d %B %Y, %H:%M}" if r.deadline else "",
                sort_key=lambda r: r.deadline.isoformat() if r.deadline else "9999"),
     )
     HEADERS = tuple(c.header for c in COLUMNS)

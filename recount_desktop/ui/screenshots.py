@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QApplication, QWidget
 
 
@@ -80,7 +81,9 @@ def render_all(folder: Path) -> list[Path]:
     shots.append(_save(window, folder, "election-setup"))
     window.show_page(6)
     window.audit_page.verify()
+    window.audit_page.table.selectRow(2)  # an entry in the detail pane
     shots.append(_save(window, folder, "audit-log"))
+    shots += _dialogs(window, folder)
     window.show_page(0)
     importer = window.import_results()
     if importer is not None:
@@ -112,6 +115,26 @@ def _entry(window: Any, folder: Path) -> list[Path]:
         dialog.resize(640, 360)
         shots.append(_save(dialog, folder, "discrepancy"))
         dialog.reject()
+    return shots
+
+
+def _dialogs(window: Any, folder: Path) -> list[Path]:
+    """A finding's statute with the quoted words marked, and the sign dialog with its stamp preview."""
+    from recount_desktop.ui.reports_page import SignDialog
+
+    shots = []
+    window.show_page(0)
+    window.contests_page.select_contest(MAYOR)
+    finding = window.snapshot.analyses[MAYOR].findings[0]
+    statute = window.contests_page._open_statute(QUrl(f"statute:{finding.rule_id}"))
+    if statute is not None:
+        shots.append(_save(statute, folder, "statute"))
+        statute.reject()
+    sign = SignDialog(window, "county-board.p12", ["Chair of the Board of Canvassers", "County Clerk"],
+                      "County Clerk")
+    sign.show()
+    shots.append(_save(sign, folder, "sign-dialog"))
+    sign.reject()
     return shots
 
 

@@ -26,7 +26,7 @@ class SheetLinesForm(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.grid = QGridLayout(self)
-        self.grid.setColumnStretch(2, 1)
+        self.grid.setColumnStretch(0, 1)  # the names take the width left beside the fixed count boxes
         self.choice_fields: dict[str, QLineEdit] = {}
         self.other_fields: dict[str, QLineEdit] = {}
         self.seats = 1
@@ -74,8 +74,9 @@ class SheetLinesForm(QWidget):
         return field
 
     def _add_row(self, row: int, label: str, field: QLineEdit) -> None:
-        text = QLabel(label, buddy=field)
+        text = QLabel(label, buddy=field, wordWrap=True)
         text.setStyleSheet("font-size: 12pt;")
+        text.setToolTip(label)
         self.grid.addWidget(text, row, 0)
         self.grid.addWidget(field, row, 1)
 

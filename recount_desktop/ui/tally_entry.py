@@ -18,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QTimer, Signal
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -157,11 +157,13 @@ class TallyEntryPage(QWidget):
         sheet_row = QHBoxLayout()
         sheet_row.addWidget(self.sheet_id, 1)
         sheet_row.addWidget(self.unlock_button)
-        form.addRow("Sheet &ID", sheet_row)
+        form.addRow(QLabel("Sheet &ID", buddy=self.sheet_id), sheet_row)  # a layout takes no mnemonic
         form.addRow("Counted &by", self.counted_by)
         scroll = QScrollArea()
         scroll.setWidget(self.lines)
         scroll.setWidgetResizable(True)
+        # long ticket names wrap in their label: the count boxes never scroll sideways out of view
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         entry = QGroupBox("Enter a tally sheet")
         entry_layout = QVBoxLayout(entry)
         entry_layout.addLayout(form)

@@ -66,7 +66,9 @@ class WaiverButtons(QWidget):
 
     def _button(self, finding: Finding) -> QPushButton:
         text = WITHDRAW_TEXT if finding.waived else RECORD_TEXT
-        button = QPushButton(f"{text} ({finding.choice})", objectName="waiverButton")
+        # a 60-letter presidential ticket is said by its first name only; the tooltip has it whole
+        who = finding.choice if len(finding.choice) <= 28 else finding.choice[:26].rstrip() + "…"
+        button = QPushButton(f"{text} ({who})", objectName="waiverButton")
         button.setToolTip(f"{finding.choice}: " + ("withdraw the recorded written waiver" if finding.waived
                                                    else "record a written waiver of the automatic recount"))
         record = not finding.waived

@@ -121,18 +121,19 @@ def test_window_size_is_remembered(qtbot) -> None:
 
 
 def test_the_contest_splitter_position_is_remembered(qtbot, sample_window: MainWindow) -> None:
-    """A board member who drags the divider wider for the findings finds it there the next day."""
+    """A board member who drags the divider wider for the contest list finds it there the next day."""
     from PySide6.QtCore import QPoint
     from PySide6.QtWidgets import QSplitter
 
     splitter = sample_window.findChild(QSplitter, "contestSplitter")
+    before = splitter.sizes()
     handle = splitter.handle(1)
     start = handle.rect().center()
     qtbot.mousePress(handle, Qt.MouseButton.LeftButton, pos=start)
-    qtbot.mouseMove(handle, start - QPoint(200, 0))
-    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=start - QPoint(200, 0))
+    qtbot.mouseMove(handle, start + QPoint(120, 0))
+    qtbot.mouseRelease(handle, Qt.MouseButton.LeftButton, pos=start + QPoint(120, 0))
     dragged = splitter.sizes()
-    assert dragged[0] < 400 < dragged[1]
+    assert dragged[0] > before[0] + 60 and dragged[1] < before[1]
     sample_window.close()
 
     again = MainWindow("clerk-a")
