@@ -714,7 +714,7 @@ class ResultsBuilder:
             return
         sheet, row, col = where
         cell = sheet.cell(row, col)
-        units = unit_cells or cell_range(self._unit_places(contest, choice))
+        units = unit_cells or cell_range(self._unit_places(contest, choice), sheet)
         what = f"{contest!r}, {choice!r}" + (f", {vote_type}" if vote_type else "")
         message = (
             f"{what}: the units ({units}) add up to {units_sum} but the file's total ({cell}) says "

@@ -144,10 +144,15 @@ def withheld_units(
     return {(b.contest, b.precinct) for b in blanks} - counted
 
 
-def cell_range(places: list[Where]) -> str:
-    """``F7:F19`` for cells of one column of one sheet, else the first and the last cell."""
+def cell_range(places: list[Where], seen_from: Sheet | None = None) -> str:
+    """``F7:F19`` for cells of one column of one sheet, else the first and the last cell; prefixed
+    with the sheet's name when that is not ``seen_from`` (the sheet of the message)."""
     if not places:
         return "no unit cells"
+    sheet = places[0][0]
+    elsewhere = seen_from is not None and sheet is not seen_from and sheet.name is not None
+    if elsewhere and all(w[0] is sheet for w in places):
+        return f"'{sheet.name}'!{cell_range(places)}"
     first, last = min(places, key=lambda w: (w[1], w[2])), max(places, key=lambda w: (w[1], w[2]))
     sheets = {id(w[0]) for w in places}
     if len(sheets) == 1 and first[1] == last[1] and first[0].name is not None:  # one row of a sheet
