@@ -91,7 +91,7 @@ class NewElectionDialog(QDialog):
         form.addRow("&Canvass date", self.canvass_date)
         form.addRow("Election &type", self.election_type)
         form.addRow("&Board members", self.members)
-        form.addRow("&File", path_row)
+        form.addRow(QLabel("&File", buddy=self.path), path_row)  # a row of widgets takes no mnemonic itself
         form.addRow(self.error)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel

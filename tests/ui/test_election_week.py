@@ -298,6 +298,12 @@ def test_the_election_date_takes_a_typed_iso_date(qtbot, tmp_path) -> None:
     qtbot.keyClicks(dialog.election_name, "General")
     election = dialog.election()
     assert (election.election_date, election.canvass_date) == (date(2026, 11, 3), date(2026, 11, 16))
+    from PySide6.QtWidgets import QLabel
+
+    labels = [label.text() for label in dialog.findChildren(QLabel)]
+    assert "&File" in labels  # a mnemonic with a buddy: shown as "File" with F underlined, Alt+F works
+    file_label = next(label for label in dialog.findChildren(QLabel) if label.text() == "&File")
+    assert file_label.buddy() is dialog.path
 
 
 # -- item 16: an empty election says what to do next -----------------------------------------------
