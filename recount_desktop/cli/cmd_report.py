@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 from recount_desktop.cli.common import CommandError, open_election, require_tallies, write_atomically
 from recount_desktop.reports.certification import CertificationFileError
@@ -83,7 +84,8 @@ def read_password(path: Path) -> bytes:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    from recount_desktop.reports.signing import SigningError, load_roots, verify_pdf
+    """One verdict line, then the document and each signature's details (issue 15)."""
+    from recount_desktop.reports.signing import SigningError, load_roots, read_document, verify_pdf
 
     path = Path(args.pdf)
     try:
@@ -91,11 +93,26 @@ def run_verify(args: argparse.Namespace) -> int:
     except OSError as error:
         raise CommandError(f"{path}: cannot read the file ({error.strerror})") from error
     try:
+        document = read_document(pdf)
         checks = verify_pdf(pdf, load_roots(list(args.trust)), source=str(path))
     except SigningError as error:
-        raise CommandError(str(error)) from error
+        message = str(error)
+        raise CommandError(message if message.startswith(str(path)) else f"{path}: {message}") from error
+    good = document.is_report and all(check.ok for check in checks)
+    if good:
+        print(f"{path}: VERIFIED: {document.title}, signed, unchanged since signing and trusted")
+    else:
+        print(f"{path}: NOT VERIFIED: {_first_problem(document.is_report, checks)}")
+    print(f"  document: {document.describe()}")
     for number, check in enumerate(checks, start=1):
-        print(f"{path}: signature {number}: {check.summary}")
-    if not all(check.ok for check in checks):
+        print(f"  signature {number}: {check.summary}")
+    if not good:
         raise CommandError(f"{path}: the signature check failed")
     return 0
+
+
+def _first_problem(is_report: bool, checks: list[Any]) -> str:
+    if not is_report:
+        return "the PDF is not a canvassers' report from Recount Desktop"
+    failing = next(check for check in checks if not check.ok)
+    return str(failing.summary)

@@ -73,6 +73,7 @@ class ReportRenderer:
             bottomMargin=0.8 * inch, title=f"{title.title}: {title.election_name}",
             author=f"{title.jurisdiction}, {title.state_name}", subject=title.statute,
             creator="Recount Desktop", invariant=1,
+            keywords=f"canvassers report; fingerprint {self.data.fingerprint}",  # read by `report verify`
         )
         doc.addPageTemplates([_page_template(doc, "body", doc.bottomMargin),
                               _page_template(doc, CERTIFICATION_PAGES, STAMP_CLEAR_BOTTOM)])
