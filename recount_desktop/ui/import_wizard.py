@@ -9,6 +9,7 @@ cannot be read lands on the sheet view, where the user shows the program how to 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -74,6 +75,7 @@ class ImportDialog(QDialog):
         self.book: Book | None = None
         self.task: BackgroundTask | None = None
         self.reads_done = 0
+        self.serial = 0  # the latest read; an older one finishing later is ignored
         self.correcting = False
         self._make_widgets()
         self._layout()
@@ -273,11 +275,18 @@ class ImportDialog(QDialog):
         name = request.path.name
         self.layout_label.setText(f"Reading {name}…")
         book = self.book
+        self.serial += 1
+        serial = self.serial
+
+        def latest(callback: Callable[..., None]) -> Callable[..., None]:
+            # a read overtaken by a newer one (the user kept correcting) is dropped
+            return lambda *args: callback(*args) if serial == self.serial else None
+
         self.task = run_in_background(
-            self, f"Reading {name}", lambda c: read_for_wizard(request, book, shown, c), self._read_done,
-            on_failure=self._read_failed,
-            on_cancel=lambda: self.layout_label.setText(
-                f"Reading {name} was cancelled; nothing was imported."))
+            self, f"Reading {name}", lambda c: read_for_wizard(request, book, shown, c),
+            latest(self._read_done), on_failure=latest(self._read_failed),
+            on_cancel=latest(lambda: self.layout_label.setText(
+                f"Reading {name} was cancelled; nothing was imported.")))
 
     def _read_failed(self, error: BaseException) -> None:
         self.reads_done += 1
@@ -298,9 +307,17 @@ class ImportDialog(QDialog):
             self.preview.set_sheet_names(outcome.book.sheet_names, shown)
         self.preview.show_sheet(outcome.sheet, outcome.detected, shown_reading, imported.notes,
                                 imported.layout)
+        if outcome.sheet is None:
+            self._say_unopened(imported)
         self.import_button.setEnabled(imported.ok and self.window_.store is not None)
         self.reads_done += 1
         self._land(imported)
+
+    def _say_unopened(self, imported: TallyImport) -> None:
+        self.preview.set_sheet_names((), None)
+        first = imported.errors[0].message if imported.errors else "no sheet to show"
+        self.preview.say(f"{imported.path.name} cannot be opened ({first}). Nothing was imported. Save it "
+                         "again from the spreadsheet program (as .xlsx or .csv) and read that copy.")
 
     def _show_summary(self, imported: TallyImport) -> None:
         results = imported.results

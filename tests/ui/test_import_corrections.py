@@ -284,6 +284,19 @@ def test_a_correction_saved_as_a_profile_reads_the_next_file_in_one_step(
     assert again.tabs.currentIndex() == SUMMARY and again.import_button.isEnabled()
 
 
+def test_a_damaged_workbook_lands_on_the_sheet_view_with_its_reason(qtbot, window, tmp_path) -> None:
+    damaged = tmp_path / "results.xlsx"
+    damaged.write_bytes(b"PK\x03\x04" + b"\x00" * 64)  # a zip header, no zip
+    dialog = _wizard(qtbot, window)
+    _type_path_and_enter(qtbot, dialog, damaged)
+    assert dialog.isVisible() and dialog.tabs.currentIndex() == SHEET_VIEW
+    assert "cannot open the workbook" in dialog.problems.index(0, 3).data()
+    assert "results.xlsx cannot be opened" in dialog.preview.status.text()
+    assert dialog.preview.model.rowCount() == 0 and not dialog.import_button.isEnabled()
+    with open_election_file(window.store.path) as store:
+        assert store.counts()["tally"] == 0
+
+
 def test_wizard_models_pass_the_model_tester(qtmodeltester, qtbot, window) -> None:
     dialog = _wizard(qtbot, window)
     _type_path_and_enter(qtbot, dialog, ALAMOSA)
