@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -42,6 +43,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         # ElectionFileError: a change refused by the file itself (locked, read-only, disk full); its
         # message names the file and nothing was stored.
         print(f"recount-desktop: {error}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # Output piped into a reader that stopped (``... | head``): nothing more to say, and Python must
+        # not complain again when it flushes stdout at exit (issue 15).
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+    except OSError as error:
+        # A path the file system refuses (too long, a folder where a file is wanted...) met where a
+        # command did not expect it: still one plain line, never a traceback (issue 15).
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"recount-desktop: {where}{error.strerror or error}", file=sys.stderr)
         return 1
 
 
