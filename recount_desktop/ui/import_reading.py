@@ -5,6 +5,7 @@ corrected reading, accepted differences), and the sheet to show beside it with t
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,13 +65,13 @@ class ReadOutcome:
     detected: Reading | None
 
 
-def read_for_wizard(request: ReadRequest, book: Book | None, shown: str | None,
-                    control: TaskControl) -> ReadOutcome:
-    """Read the file as asked, then load the sheet to show (runs in the worker)."""
+def read_for_wizard(request: ReadRequest, book: Book | None, shown: str | None, control: TaskControl,
+                    read: Callable[..., TallyImport] = read_tally_file) -> ReadOutcome:
+    """Read the file as asked (with ``read``), then load the sheet to show (runs in the worker)."""
     try:
-        imported = read_tally_file(
-            request.path, request.format, control.progress, control.cancelled, sheet=request.sheet,
-            accept_differences=request.accept_differences, profile=request.profile())
+        imported = read(
+            request.path, format=request.format, progress=control.progress, cancel=control.cancelled,
+            sheet=request.sheet, accept_differences=request.accept_differences, profile=request.profile())
     except ImportCancelled as error:
         raise TaskCancelled from error
     control.check_cancelled()

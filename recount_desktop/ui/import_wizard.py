@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from recount_desktop.importers import FORMATS, TallyImport
+from recount_desktop.importers import FORMATS, TallyImport, read_tally_file
 from recount_desktop.importers.grid import Reading
 from recount_desktop.importers.profiles import LayoutProfile, ProfileError, load_profile
 from recount_desktop.importers.source import Book
@@ -283,7 +283,7 @@ class ImportDialog(QDialog):
             return lambda *args: callback(*args) if serial == self.serial else None
 
         self.task = run_in_background(
-            self, f"Reading {name}", lambda c: read_for_wizard(request, book, shown, c),
+            self, f"Reading {name}", lambda c: read_for_wizard(request, book, shown, c, read_tally_file),
             latest(self._read_done), on_failure=latest(self._read_failed),
             on_cancel=latest(lambda: self.layout_label.setText(
                 f"Reading {name} was cancelled; nothing was imported.")))
