@@ -38,6 +38,25 @@ _SUB_TYPES = {
 }
 
 
+# rows of one unit's vote types, under the unit's name and over its Total row
+_ROW_VOTE_TYPES = {
+    **VOTE_TYPE_COLUMNS,
+    **dict.fromkeys(
+        (
+            "polling",
+            "polling place",
+            "vote centers",
+            "vote center",
+            "vote by mail",
+            "in-office",
+            "in office",
+            "early voting",
+            "provisionals",
+        ),
+        "typed",
+    ),
+}
+
 # the header over a statement's unit column: Dominion's "Precinct", Jefferson's "Style"...
 UNIT_HEADERS = ("precinct", "precinct name", "style", "precinct portion", "ward - precinct", "ward-precinct")
 
@@ -220,18 +239,28 @@ def _read_contest_sheet(
     plains = [vote_type is None and builder.plain_choice(choice) for _c, choice, vote_type in units.columns]
     names = builder.names
     rows = sheet.rows
+    heading: str | None = None
     for r in range(header_row + 1, end or len(rows)):
         row = rows[r]
         label = row[precinct_col] if precinct_col < len(row) else None
         values = units.values(r, row, lambda: names[label] if not is_blank(label) else "")  # noqa: B023
         if values is None:
             if not is_blank(label):
-                units.skipped(r, precinct_col, names[label])  # a group heading: "County", "Park"
+                heading = names[label]  # a group heading ("County", "Park"), or a unit over its vote types
+                units.skipped(r, precinct_col, heading)
             continue
         precinct = names[label] if not is_blank(label) else ""
         if units.is_total(precinct, values):
-            units.total(r, precinct_col, precinct, values)
+            units.total(r, precinct_col, precinct, values, keep_statistics=heading is None)
+            heading = None
             continue
+        vote_type = _ROW_VOTE_TYPES.get(normalise_header(precinct)) if heading else None
+        if heading and vote_type:  # "Polling", "Vote By Mail"... under the unit's name, then its Total
+            _add_unit_row(
+                units, r, (None, heading), values, [False] * len(plains), parties, row_type=precinct
+            )
+            continue
+        heading = None
         if not precinct:
             builder.log.error(
                 sheet.name,
@@ -255,9 +284,11 @@ def _add_unit_row(
     plains: list[bool],
     parties: dict[int, str | None],
     portions: bool = False,
+    row_type: str | None = None,
 ) -> None:
-    """One unit's counts. A redaction note spans its row ("REDACTED - INCLUDED IN WELD COUNTY
-    TOTALS"): the blank cells beside it are redacted too, not forgotten."""
+    """One unit's counts (``row_type``: the vote type the whole row holds). A redaction note spans
+    its row ("REDACTED - INCLUDED IN WELD COUNTY TOTALS"): the blank cells beside it are redacted
+    too, not forgotten."""
     builder, sheet, contest = units.builder, units.sheet, units.contest
     redacted = SUPPRESSED in values
     for (c, choice, vote_type), value, plain in zip(units.columns, values, plains, strict=True):
@@ -269,7 +300,7 @@ def _add_unit_row(
             builder.blank((sheet, r, c), key, contest, choice)
         elif value is not BAD:
             counted = SUPPRESSED if value is None else value
-            builder.add((sheet, r, c), key, contest, choice, counted, vote_type, parties[c])
+            builder.add((sheet, r, c), key, contest, choice, counted, row_type or vote_type, parties[c])
     units.unit(r, values)
 
 

@@ -91,11 +91,14 @@ class UnitRows:
     def skipped(self, r: int, col: int, label: str) -> None:
         self.builder.notes.note("skipped", self.sheet.name, self.sheet.cell(r, col), label)
 
-    def total(self, r: int, col: int, label: str, values: Sequence[Value]) -> None:
-        """Check a total row against the units it closes (or all units), then start a new group."""
+    def total(
+        self, r: int, col: int, label: str, values: Sequence[Value], keep_statistics: bool = True
+    ) -> None:
+        """Check a total row against the units it closes (or all units), then start a new group.
+        ``keep_statistics`` False: one unit's own total (over its vote-type rows), not the contest's."""
         builder, sheet = self.builder, self.sheet
         builder.notes.note("totals", sheet.name, sheet.cell(r, col), label or "(unlabelled)")
-        keep_statistics = not self._statistics_kept
+        keep_statistics = keep_statistics and not self._statistics_kept
         for i, ((c, choice, vote_type), value) in enumerate(zip(self.columns, values, strict=True)):
             if type(value) is not int:
                 continue

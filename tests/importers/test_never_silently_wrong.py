@@ -265,3 +265,27 @@ def test_stacked_blocks_read_as_one_contest_and_a_split_precinct_is_summed_with_
     assert [c.party for c in imported.results.contest("Mayor").choices] == ["DEM", "REP"]
     warning = next(str(w) for w in imported.warnings if "two blocks" in str(w))
     assert "C4" in warning and "C13" in warning and "20 + 1" in warning
+
+
+def test_vote_type_rows_under_each_unit_are_stored_and_checked_against_its_total_row(tmp_path: Path) -> None:
+    rows = [
+        ["P1", None, None],
+        ["Polling", 10, 20],
+        ["Vote By Mail", 5, 6],
+        ["Total", 15, 26],
+        ["P2", None, None],
+        ["Polling", 1, 2],
+        ["Vote By Mail", 3, 4],
+        ["Total", 4, 6],
+        ["Total:", 19, 32],
+    ]
+    imported = read_tally_file(write_xlsx(tmp_path / "typed.xlsx", _sovc(*rows)))
+    assert imported.errors == (), imported.errors
+    assert imported.results is not None
+    assert imported.results.totals("Mayor") == {"Ada": 19, "Bo": 32}  # no Total row added in
+    ada_p1 = next(t for t in imported.results.tallies if (t.precinct, t.choice) == ("P1", "Ada"))
+    assert dict(ada_p1.vote_types) == {"Polling": 10, "Vote By Mail": 5}
+    rows[3] = ["Total", 15, 27]  # a unit's own total that its vote types do not add up to
+    refused = read_tally_file(write_xlsx(tmp_path / "bad.xlsx", _sovc(*rows)))
+    assert [e.cell for e in refused.errors] == ["C6"]
+    assert "(C4:C5) add up to 26" in refused.errors[0].message
