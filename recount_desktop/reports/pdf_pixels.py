@@ -27,6 +27,7 @@ def draw_pages(pdf: str, dpi: float, limit: int, out: BinaryIO) -> None:
     except (pypdfium2.PdfiumError, OSError) as error:
         raise ValueError(f"cannot open the PDF to draw its pages ({error})") from error
     try:
+        document.init_forms()  # form widgets drawn too: a signed report's visible signature stamp
         total = len(document)
         _line(out, {"pages": total})
         count = total if limit <= 0 else min(limit, total)

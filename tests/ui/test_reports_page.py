@@ -101,6 +101,16 @@ def test_a_signed_report_verifies(qtbot, sample_window, tmp_path, monkeypatch) -
     said = page.message.text()
     assert f"signed by {checks[0].signer} as County Clerk, Secretary of the Board" in said
     assert "`report verify` passes on the written file" in said
+    # the preview shows the stamp: its box (points from the page's lower left) holds ink on the last page
+    from recount_desktop.reports.pages import STAMP_BOX
+
+    last = page.images[-1].to_image()
+    scale = reports_page.PREVIEW_DPI * page.devicePixelRatioF() / 72
+    x1, y1, x2, y2 = (round(v * scale) for v in STAMP_BOX)
+    height = last.height()
+    ink = sum(1 for x in range(x1 + 4, x2 - 4, 2) for y in range(height - y2 + 4, height - y1 - 4, 2)
+              if last.pixelColor(x, y).lightness() < 128)
+    assert ink > 50
     actions = [e.action for e in sample_window.store.audit_entries()]
     assert actions[-2:] == ["report.export", "report.sign"]
     assert sample_window.store.audit_entries()[-1].details["role"] == "County Clerk, Secretary of the Board"
