@@ -383,6 +383,7 @@ class ImportDialog(QDialog):
         if self.book is None or not current.isValid():
             return
         problem = self.problems.row_at(current.row()).problem
+        self.preview.go_to(problem.sheet, problem.cell)
         try:
             self.cell_row.setText(cell_row_text(self.book, problem))
         except Exception as error:  # showing context must never break the dialog

@@ -117,6 +117,20 @@ def _mark_note(
         rows.setdefault(int(cell.group(2)) - 1, role)
 
 
+def cell_position(sheet: Sheet, cell: str) -> tuple[int, int] | None:
+    """``D14`` -> (13, 3); ``line 9`` (CSV), ``row 9`` -> its row, column A; ``column J`` -> row 1."""
+    found = _CELL.fullmatch(cell)
+    if found:
+        return int(found.group(2)) - 1, column_number(found.group(1))
+    found = _ROW.fullmatch(cell)
+    if found:
+        number = int(found.group(1))
+        lines = sheet.lines
+        return (lines.index(number) if lines and number in lines else number - 1), 0
+    found = _COLUMN.fullmatch(cell)
+    return (0, column_number(found.group(1))) if found else None
+
+
 def cell_text(value: object) -> str:
     if value is None:
         return ""
@@ -298,6 +312,19 @@ class SheetPreview(QWidget):
         for column in labels:
             if column < self.model.columnCount():
                 self.table.setColumnWidth(column, LABEL_WIDTH)
+
+    def go_to(self, sheet: str | None, cell: str | None) -> bool:
+        """Show a problem's cell on the sheet (when it is the sheet shown); the focus stays put."""
+        shown = self.model.sheet
+        if shown is None or cell is None or sheet != shown.name:
+            return False
+        place = cell_position(shown, cell)
+        if place is None or not 0 <= place[0] < self.model.rowCount():
+            return False
+        index = self.model.index(place[0], min(place[1], max(self.model.columnCount() - 1, 0)))
+        self.table.setCurrentIndex(index)
+        self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+        return True
 
     def say(self, text: str) -> None:
         self.status.setText(text)

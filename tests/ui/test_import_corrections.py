@@ -189,6 +189,11 @@ def test_totals_that_do_not_add_up_import_only_when_the_user_accepts_them(qtbot,
     assert len(errors) == 1 and errors[0].cell == "J3" and "B3:I3" in errors[0].message
     assert "-10" in errors[0].message
     assert dialog.problems.index(0, 2).data() == "J3"
+    table = dialog.problem_table
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton,
+                     pos=table.visualRect(dialog.problems.index(0, 3)).center())
+    shown = dialog.preview.table.currentIndex()  # the sheet view goes to the total's cell, J3
+    assert (shown.row(), shown.column()) == (2, 9) and "J3" in dialog.cell_row.text()
     assert not dialog.import_button.isEnabled()
     assert dialog.accept_box.isVisible() and not dialog.accept_box.isChecked()
     assert "J3 says 2,440" in dialog.accept_box.text()
