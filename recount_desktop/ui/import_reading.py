@@ -14,6 +14,7 @@ from recount_desktop.importers.grid import Reading, find_readings
 from recount_desktop.importers.problems import ProblemLog
 from recount_desktop.importers.profiles import LayoutProfile
 from recount_desktop.importers.source import Book, Sheet, open_book
+from recount_desktop.importers.values import clean_name
 from recount_desktop.ui.tasks import TaskCancelled, TaskControl
 
 
@@ -32,7 +33,7 @@ def cell_row_text(book: Book, problem: Problem) -> str:
         row = int(match.group(1)) - 1 if match else -1
     if not 0 <= row < len(sheet.rows):
         return f"{problem.cell}: that row is not in the file."
-    cells = ["" if value is None else str(value) for value in sheet.rows[row]]
+    cells = ["" if value is None else clean_name(value) for value in sheet.rows[row]]
     while cells and not cells[-1]:
         cells.pop()
     return f"Row of {problem.cell}:  " + "  |  ".join(cells)
