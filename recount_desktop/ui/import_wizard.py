@@ -142,7 +142,7 @@ class ImportDialog(QDialog):
         self.tabs.addTab(self._summary_tab(), "S&ummary")
         self.tabs.addTab(self.contest_table, "&Contests")
         self.tabs.addTab(self.tally_table, f"First {PREVIEW_ROWS} rows")
-        self.tabs.addTab(self._sheet_tab(), "Sheet and &reading")
+        self.tabs.addTab(self._sheet_tab(), "Sheet and rea&ding")
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.tabs)
         split.addWidget(self._problem_box())
@@ -229,8 +229,8 @@ class ImportDialog(QDialog):
 
     def _profile_chosen(self, _index: int) -> None:
         profile = self._chosen_profile()
+        self.format_choice.setCurrentText(profile.format if profile is not None else "auto")
         if profile is not None:
-            self.format_choice.setCurrentText(profile.format)
             self.profile_name.setText(profile.name)
         if self.path.text().strip():
             self.read_file()

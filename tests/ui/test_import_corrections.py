@@ -10,7 +10,7 @@ import openpyxl
 import pytest
 import python_calamine
 from PySide6.QtCore import QItemSelectionModel, Qt
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QToolButton, QWidget
 
 from recount_desktop.domain import Election, State
 from recount_desktop.importers.profiles import list_profiles, load_profile
@@ -117,6 +117,8 @@ def test_enter_in_the_file_field_reads_the_file_and_keeps_the_wizard_open(qtbot,
     dialog = _wizard(qtbot, window)
     _type_path_and_enter(qtbot, dialog, ALAMOSA)
     assert dialog.isVisible() and dialog.result() == 0
+    qtbot.keyClick(dialog, Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)  # Alt+D: the sheet view
+    assert dialog.tabs.currentIndex() == SHEET_VIEW
     assert dialog.path.text() == str(ALAMOSA)
     assert dialog.imported is not None and dialog.imported.ok
 
@@ -220,7 +222,8 @@ def _correct_by_keyboard(qtbot, dialog: ImportDialog, last: int) -> None:
     _select(qtbot, dialog, 0, 1, last - 1)
     _press(qtbot, dialog, Qt.Key.Key_U)
     _select(qtbot, dialog, 0, last)
-    _press(qtbot, dialog, Qt.Key.Key_T)
+    totals = next(b for b in dialog.preview.findChildren(QToolButton) if b.text().startswith("Totals"))
+    qtbot.mouseClick(totals, Qt.MouseButton.LeftButton)  # the mouse does what T does
     before = dialog.reads_done
     _select(qtbot, dialog, 2, 0)
     _press(qtbot, dialog, Qt.Key.Key_L)  # the reading is complete: the file is read again at once
