@@ -304,7 +304,7 @@ class ImportDialog(QDialog):
         shown_reading = reading or (outcome.detected if imported.layout == "abstract" else None)
         if outcome.book is not None:
             shown = outcome.sheet.name if outcome.sheet else None
-            self.preview.set_sheet_names(outcome.book.sheet_names, shown)
+            self.preview.set_sheet_names(() if outcome.book.is_csv else outcome.book.sheet_names, shown)
         self.preview.show_sheet(outcome.sheet, outcome.detected, shown_reading, imported.notes,
                                 imported.layout)
         if outcome.sheet is None:

@@ -287,6 +287,7 @@ class SheetPreview(QWidget):
     def set_sheet_names(self, names: Iterable[str], shown: str | None) -> None:
         self.sheets.clear()
         self.sheets.addItems(list(names))
+        self.sheets.setEnabled(self.sheets.count() > 1)
         if shown is not None:
             self.sheets.setCurrentText(shown)
 

@@ -3,6 +3,7 @@ not add up, a mangled copy corrected on the sheet view and saved as a profile fo
 
 from __future__ import annotations
 
+import csv
 from datetime import date
 from pathlib import Path
 
@@ -303,6 +304,23 @@ def test_a_damaged_workbook_lands_on_the_sheet_view_with_its_reason(qtbot, windo
     assert dialog.preview.model.rowCount() == 0 and not dialog.import_button.isEnabled()
     with open_election_file(window.store.path) as store:
         assert store.counts()["tally"] == 0
+
+
+def test_a_wide_csv_shows_its_header_rows_unit_column_and_county_total_line(qtbot, window) -> None:
+    path = REAL_DATA / "UT" / "Washington UT election-20201103-results-export.csv"
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        lines = list(csv.reader(handle))
+    total_line = next(i for i, row in enumerate(lines) if "COUNTY TOTALS" in " ".join(row).upper())
+    dialog = _wizard(qtbot, window)
+    _type_path_and_enter(qtbot, dialog, path)
+    assert dialog.imported.ok and dialog.imported.layout == "wide"
+    grid = dialog.preview.model
+    assert grid.rowCount() == len(lines) and not dialog.preview.sheets.isEnabled()
+    assert grid.headerData(total_line, Qt.Orientation.Vertical) == str(total_line + 1)  # its line
+    assert "totals" in grid.index(total_line, 5).data(Qt.ItemDataRole.ToolTipRole)
+    assert "header row" in grid.index(0, 5).data(Qt.ItemDataRole.ToolTipRole)
+    unit = lines[0].index(next(h for h in lines[0] if "PRECINCT" in h.upper()))
+    assert "unit column" in grid.index(total_line - 1, unit).data(Qt.ItemDataRole.ToolTipRole)
 
 
 def test_wizard_models_pass_the_model_tester(qtmodeltester, qtbot, window) -> None:
