@@ -1,7 +1,8 @@
 """Saved layout profiles in the wizard: the list to pick from, and saving a correction under a name.
 
 The profiles are the importer's TOML files (``importers.profiles``) in the user's data folder
-(platformdirs, through ``appstate``), the same files ``import --profile FILE`` reads.
+(platformdirs, through ``appstate``; the folder is passed in, so the importer need not know it),
+the same files ``import --profile FILE`` reads.
 """
 
 from __future__ import annotations
@@ -11,16 +12,24 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QComboBox
 
+from recount_desktop import appstate
 from recount_desktop.importers.profiles import (
     LayoutProfile,
     ProfileError,
     list_profiles,
     load_profile,
-    profiles_folder,
     save_profile,
 )
 
 NO_PROFILE = "(none: find the layout)"
+FOLDER_NAME = "layout-profiles"
+
+
+def profiles_folder() -> Path:
+    """``layout-profiles`` in the user's data folder (platformdirs, as for the app's other files)."""
+    folder = appstate.app_dir("data") / FOLDER_NAME
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
 
 
 def profile_file(name: str, folder: Path | None = None) -> Path:
@@ -45,7 +54,7 @@ class ProfilePicker(QComboBox):
         self.blockSignals(True)
         self.clear()
         self.addItem(NO_PROFILE, None)
-        for path in list_profiles():
+        for path in list_profiles(profiles_folder()):
             try:
                 name = load_profile(path).name
             except ProfileError:

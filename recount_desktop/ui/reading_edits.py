@@ -28,13 +28,16 @@ def start_reading(sheet: Sheet, detected: Reading | None) -> Reading:
     return Reading(sheet.name, "columns")
 
 
-def with_header_row(reading: Reading, sheet: Sheet, row: int) -> Reading:
-    """The header row is ``row``: the reading the importer would find under that header, when it
-    finds one, else the same columns under the new header."""
+def with_header_rows(reading: Reading, sheet: Sheet, rows: Iterable[int]) -> Reading:
+    """The header is ``rows`` (the last one names the units): the reading the importer would find
+    under that last row, when it finds one, else the same columns under the new header."""
+    header = tuple(sorted(set(rows)))
+    last = header[-1]
+    kept = tuple(r for r in reading.skip_rows if r > last)
     for found in find_readings(sheet):
-        if found.header_rows == (row,):
-            return replace(found, skip_rows=tuple(r for r in reading.skip_rows if r > row))
-    return replace(reading, header_rows=(row,), skip_rows=tuple(r for r in reading.skip_rows if r > row))
+        if found.header_rows == (last,):
+            return replace(found, header_rows=header, skip_rows=kept)
+    return replace(reading, header_rows=header, skip_rows=kept)
 
 
 def with_columns(reading: Reading, role: str | None, columns: Iterable[int]) -> Reading:

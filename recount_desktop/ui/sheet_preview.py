@@ -215,7 +215,7 @@ def legend() -> QWidget:
 
 # (key, button text, what it does, handler name)
 _ACTIONS = (
-    ("H", "&Header row", "The selected row holds the unit names", "_header_row"),
+    ("H", "&Header row", "The selected rows are the header; the last holds the unit names", "_header_row"),
     ("U", "&Units", "The selected columns are units (precincts), counted", "_units"),
     ("T", "&Totals", "The selected columns are the file's totals: checked, never counted", "_totals"),
     ("L", "&Labels", "The selected column holds the choice (and contest) names", "_labels"),
@@ -350,7 +350,7 @@ class SheetPreview(QWidget):
             self.say("Select a cell of the sheet first (arrow keys, or click).")
             return
         if change == "header":
-            edited = reading_edits.with_header_row(base, sheet, rows[0])
+            edited = reading_edits.with_header_rows(base, sheet, rows)
         elif change == "skip rows":
             edited = reading_edits.with_rows_skipped(base, rows)
         else:
