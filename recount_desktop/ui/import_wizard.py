@@ -90,6 +90,7 @@ class ImportDialog(QDialog):
         self.read_button.clicked.connect(self.read_file)
         self.format_choice = QComboBox(objectName="formatChoice")
         self.format_choice.addItems(list(FORMATS))
+        self.format_choice.activated.connect(self._format_chosen)
         self.profiles = ProfilePicker()
         self.profiles.activated.connect(self._profile_chosen)
         self.sheet_choice = QComboBox(objectName="sheetChoice")
@@ -233,6 +234,12 @@ class ImportDialog(QDialog):
         if profile is not None:
             self.profile_name.setText(profile.name)
         if self.path.text().strip():
+            self.read_file()
+
+    def _format_chosen(self, _index: int) -> None:
+        """Another layout, read at once; a profile's own layout no longer applies."""
+        self.profiles.setCurrentIndex(0)
+        if self.request is not None:
             self.read_file()
 
     def _sheet_chosen(self, index: int) -> None:

@@ -124,6 +124,23 @@ def test_enter_in_the_file_field_reads_the_file_and_keeps_the_wizard_open(qtbot,
     assert dialog.imported is not None and dialog.imported.ok
 
 
+def test_choosing_another_layout_reads_the_file_again_at_once(qtbot, window) -> None:
+    dialog = _wizard(qtbot, window)
+    _type_path_and_enter(qtbot, dialog, ALAMOSA)
+    assert dialog.imported.layout == "abstract"
+    dialog.format_choice.setFocus()
+    before = dialog.reads_done
+    qtbot.keyClick(dialog.format_choice, Qt.Key.Key_Down)  # auto -> template
+    _wait_read(qtbot, dialog, before)
+    assert dialog.format_choice.currentText() == "template"
+    assert not dialog.imported.ok and dialog.imported.errors
+    assert dialog.tabs.currentIndex() == SHEET_VIEW and not dialog.import_button.isEnabled()
+    before = dialog.reads_done
+    qtbot.keyClick(dialog.format_choice, Qt.Key.Key_Up)
+    _wait_read(qtbot, dialog, before)
+    assert dialog.imported.ok and dialog.imported.layout == "abstract"
+
+
 def test_summary_of_a_file_with_a_total_column_shows_it_checked_not_counted(qtbot, window) -> None:
     dialog = _wizard(qtbot, window)
     _type_path_and_enter(qtbot, dialog, ALAMOSA)
