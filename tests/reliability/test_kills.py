@@ -1,0 +1,38 @@
+"""Kills during tally-sheet entry, with the rollback journal and the data digest: every kill leaves a
+file that opens, verifies (chain and data) and holds each sheet whole or not at all."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+import pytest
+
+from recount_desktop.recount.sheets import list_sheets
+from recount_desktop.store import open_election_file
+from tests.conftest import kill_child_at
+
+CHILD = r"""
+import sys
+from recount_desktop.recount.sheets import TallySheetEntry, enter_sheet
+from recount_desktop.store import open_election_file
+store = open_election_file(sys.argv[1], operator="desk")
+for n in range(1000):
+    print(n, flush=True)  # the kill lands after this many commits, often inside the next one
+    enter_sheet(store, TallySheetEntry(f"K-{n}", "Mayor", {"Ada Alvarez": 5, "Bo Brandt": 4},
+                                       precinct="Precinct 1", entered_by="Ann"))
+"""
+
+KILL_POINTS = ["0", "1", "3", "7", "15", "31"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("marker", KILL_POINTS)
+def test_a_kill_during_sheet_entry_leaves_a_whole_verified_file(filled: Path, marker: str) -> None:
+    assert kill_child_at(CHILD, [str(filled)], marker) == -signal.SIGKILL
+    with open_election_file(filled) as store:
+        entered = [s for s in list_sheets(store) if s.sheet_id.startswith("K-")]
+        report = store.verify_audit()
+    assert report.ok, report.problem
+    assert int(marker) <= len(entered) <= int(marker) + 1
+    assert not filled.with_name(filled.name + "-journal").exists()
