@@ -486,7 +486,8 @@ class ResultsBuilder:
 
     def finish(self, options: Mapping[str, Mapping[str, Any]] | None = None) -> ElectionResults | None:
         """The results, or None when errors were found (nothing half-built is ever returned)."""
-        self.rename_contests(county_contest_names(self.tallies, self.log))
+        if any(county for county, _name in self._precincts):  # only a file with counties splits contests
+            self.rename_contests(county_contest_names(self.tallies, self.log))
         if self.find_total_units:
             self._take_total_units(find_total_units(self._tallies))
         self._resolve_blank_cells()
