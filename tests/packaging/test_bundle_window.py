@@ -8,16 +8,21 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
-from tests.packaging.bundle_places import PROGRAM, Place
+from tests.packaging.bundle_places import PROGRAM, REPO, Place
 
+LAUNCHER = REPO / "packaging" / "launcher.py"
 WINDOW_SECONDS = 10
 
 
 def start_window(place: Place, home: Path, seconds: float) -> subprocess.CompletedProcess[str]:
+    """The program with no arguments, as a shortcut starts it; from source through the bundle's own entry
+    point (packaging/launcher.py), which is what loads the probe."""
     env = {**place.env, "HOME": str(home), "RECOUNT_DESKTOP_STARTUP_PROBE": str(seconds)}
-    return subprocess.run(place.command, env=env, cwd=place.work, capture_output=True, text=True,
+    command = place.command if place.name == "bundle" else [sys.executable, str(LAUNCHER)]
+    return subprocess.run(command, env=env, cwd=place.work, capture_output=True, text=True,
                           timeout=300, check=False)
 
 
