@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date
 
-from recount_desktop.domain import BoardMember, Election, ElectionResults
-from recount_desktop.domain.outcome import contest_outcome
+from recount_desktop.domain import BoardMember, Election, ElectionResults, ElectionType
+from recount_desktop.domain.outcome import election_outcome
 from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.recount.analysis import settings_for_board
 from recount_desktop.reports import sources
@@ -57,7 +57,7 @@ def _build_report_data(store: ElectionFile) -> ReportData:
     recounted = tuple(reconciled)
     title = _title_block(election, cert_text, bool(recounted), _prepared_on(entries, election))
     summary = tuple(
-        _contest_summary(results, contest.name, findings.by_contest.get(contest.name, ()),
+        _contest_summary(election, results, contest.name, findings.by_contest.get(contest.name, ()),
                          reconciled.get(contest.name))
         for contest in results.contests
     )
@@ -96,21 +96,25 @@ def _title_block(election: Election, cert: CertificationText, recount: bool, pre
     )
 
 
-def declared_text(results: ElectionResults, contest_name: str, totals: Mapping[str, int]) -> str:
-    """What the board declares from these totals: "Elected: A, B", "Tied: ...", "Approved"."""
+def declared_text(election: Election, results: ElectionResults, contest_name: str,
+                  totals: Mapping[str, int]) -> str:
+    """What the board declares from these totals: "Elected: A, B", "Tied: ...", "Approved". In a
+    partisan primary each party's nominees are decided separately, as the findings decide them."""
     contest = results.contest(contest_name)
-    outcome = contest_outcome(contest, totals)
+    outcome = election_outcome(election, contest, totals)
     if contest.is_question:
         return "Approved" if outcome.approved else "Rejected"
+    primary = (contest.election_type or election.election_type) is ElectionType.PRIMARY
     parts = []
     if outcome.winners:
-        parts.append("Elected: " + ", ".join(outcome.winners))
+        parts.append(("Nominated: " if primary else "Elected: ") + ", ".join(outcome.winners))
     if outcome.tied:
         parts.append("Tied for the last seat: " + ", ".join(outcome.tied))
     return "; ".join(parts) or "No one elected"
 
 
-def _contest_summary(results: ElectionResults, name: str, findings: tuple[FindingLine, ...],
+def _contest_summary(election: Election, results: ElectionResults, name: str,
+                     findings: tuple[FindingLine, ...],
                      reconciled: sources.ReconciledContest | None) -> ContestSummary:
     contest = results.contest(name)
     original = results.totals(name)
@@ -119,9 +123,9 @@ def _contest_summary(results: ElectionResults, name: str, findings: tuple[Findin
                    for c in original)
     return ContestSummary(
         contest=name, kind=contest.kind.value, seats=contest.seats, total_votes=sum(original.values()),
-        findings=findings, totals=totals, declared=declared_text(results, name, original),
+        findings=findings, totals=totals, declared=declared_text(election, results, name, original),
         recounted=reconciled is not None,
-        declared_after=declared_text(results, name, {t.choice: t.amended or 0 for t in totals})
+        declared_after=declared_text(election, results, name, {t.choice: t.amended or 0 for t in totals})
         if amended is not None else None,
         outcome_changed=reconciled.outcome_changed if reconciled else None,
         pending_sheets=reconciled.pending_sheets if reconciled else 0,

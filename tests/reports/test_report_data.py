@@ -151,3 +151,18 @@ def test_threshold_text_is_exact() -> None:
 
 def test_long_date_spells_the_month() -> None:
     assert long_date(date(2026, 11, 3)) == "November 3, 2026"
+
+
+def test_a_primary_declares_each_partys_nominee() -> None:
+    """In a partisan primary the report declares one nominee per party, as the findings decide it."""
+    from recount_desktop.domain import Choice, Contest, Election, ElectionResults, ElectionType, State
+    from recount_desktop.reports.report_data import declared_text
+
+    race = Contest("Governor", (Choice("R1", "REP"), Choice("R2", "REP"), Choice("D1", "DEM")))
+    results = ElectionResults(contests=(race,))
+    totals = {"R1": 600, "R2": 597, "D1": 100}
+    primary = Election(State.NE, "Test County", "Primary 2026", date(2026, 5, 12),
+                       election_type=ElectionType.PRIMARY)
+    assert declared_text(primary, results, "Governor", totals) == "Nominated: R1, D1"
+    general = replace(primary, election_type=ElectionType.GENERAL)
+    assert declared_text(general, results, "Governor", totals) == "Elected: R1"
