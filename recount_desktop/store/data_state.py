@@ -36,6 +36,10 @@ class DigestTracker:
         self._installed = False
         self._rewritten: frozenset[str] = frozenset()
         self._start: dict[str, TableDigest] | None = None
+        self._after: dict[str, TableDigest] | None = None  # the digests this change leaves
+        # The digests as this connection last committed them, with SQLite's data_version then: while
+        # no other connection has committed since, they need not be read back and checked again.
+        self._committed: tuple[int, dict[str, TableDigest]] | None = None
 
     def begin(self, path: object, rewrites: frozenset[str] = frozenset()) -> None:
         """Call right after BEGIN: check the stored digests against the head entry. ``rewrites`` names
@@ -47,6 +51,11 @@ class DigestTracker:
         self._conn.execute(f"DELETE FROM {digest.CHANGE_TABLE}")
         for statement in digest.drop_touch_statements(rewrites):
             self._conn.execute(statement)
+        self._rewritten = rewrites
+        version = self._data_version()
+        if self._committed is not None and self._committed[0] == version:
+            self._start = self._committed[1]
+            return
         last = audit.head(self._conn)
         recorded = last[2] if last else None
         stored = digest.read_stored(self._conn)
@@ -60,7 +69,9 @@ class DigestTracker:
             )
         else:
             self._start = stored
-        self._rewritten = rewrites
+
+    def _data_version(self) -> int:
+        return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 
     def finish(self) -> str:
         """The election digest after the change; the running digests are stored with it."""
@@ -78,10 +89,19 @@ class DigestTracker:
         changed = {name: value for name, value in now.items() if self._start is None
                    or self._start.get(name) != value}
         digest.write_stored(self._conn, changed)
+        self._after = now
         return digest.election_digest(now)
+
+    def committed(self) -> None:
+        """After COMMIT: remember the digests, valid until another connection commits."""
+        if self._after is not None:
+            self._committed = (self._data_version(), self._after)
 
     def end(self) -> None:
         """After COMMIT or ROLLBACK: the touch triggers a rewrite dropped are put back."""
+        if self._after is None or self._conn.in_transaction:
+            self._committed = None  # rolled back, or failed half-way: read them again next time
+        self._after = None
         if self._rewritten:
             for statement in digest.touch_statements(self._rewritten):
                 self._conn.execute(statement)

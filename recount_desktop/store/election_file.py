@@ -141,6 +141,7 @@ class ElectionFile:
             data_digest = self._tracker.finish()
             audit.append_entry(self._conn, self.operator, action, details, data_digest)
             self._conn.execute("COMMIT")
+            self._tracker.committed()
         except sqlite3.OperationalError as error:  # disk full, file made read-only, I/O error
             self._rollback()
             raise _saving_error(self.path, error) from error
