@@ -116,13 +116,18 @@ def _stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[tuple[tuple[i
     label = normalise_header(sheet.rows[row0][col])
     starts = [
         r
-        for r in range(row0, len(sheet.rows))
-        if col < len(sheet.rows[r]) and normalise_header(sheet.rows[r][col]) == label
+        for r, row in enumerate(sheet.rows[row0:], start=row0)
+        if col < len(row) and _is_label(row[col], label)
     ]
     if len(starts) < 2:  # one header is one table
         return []
     ends = [*starts[1:], len(sheet.rows)]
     return [((r, col), end) for r, end in zip(starts, ends, strict=True)]
+
+
+def _is_label(cell: object, label: str) -> bool:
+    """``normalise_header(cell) == label``, cheaply refused for the many cells that are not it."""
+    return isinstance(cell, str) and label[:5] in cell.lower() and normalise_header(cell) == label
 
 
 def _contest_name(sheet: Sheet, header_row: int, precinct_col: int) -> str:

@@ -9,6 +9,7 @@ every count equals the sum of the unit rows above it (since the previous total) 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from operator import add
 from typing import TYPE_CHECKING
 
 from recount_desktop.importers.checks import cell_range
@@ -22,6 +23,16 @@ Value = int | str | None  # a count, SUPPRESSED, or None for a blank cell
 BAD = "bad"  # a cell already reported as an error: neither blank nor a count
 MIN_UNITS = 2  # an arithmetic total closes at least two units
 MIN_COLUMNS = 2  # ... over at least two columns with votes, so one coincidence cannot make a total
+
+
+class _NotWhole(Exception):
+    """A cell that is not a whole count >= 0: the row takes the careful path."""
+
+
+def _whole(value: object) -> int:
+    if type(value) is int and value >= 0:
+        return value
+    raise _NotWhole
 
 
 class UnitRows:
@@ -38,6 +49,7 @@ class UnitRows:
         self.sheet = sheet
         self.contest = contest
         self.columns = list(columns)
+        self._indexes = [c for c, _choice, _type in self.columns]
         self.builder = builder
         width = len(self.columns)
         self._group = [0] * width  # sums since the previous total row
@@ -48,11 +60,19 @@ class UnitRows:
 
     def values(self, r: int, row: Sequence[object], unit_name: Callable[[], str]) -> list[Value] | None:
         """The row's counts, one per column; None when every count cell is blank."""
-        found: list[Value] = []
+        width = len(row)
+        cells = [row[c] if c < width else None for c in self._indexes]
+        try:  # the common row: whole numbers (calamine gives floats) read in one pass
+            found: list[Value] = [
+                int(v) if type(v) is float and v.is_integer() and v >= 0 else _whole(v) for v in cells
+            ]
+            return found
+        except _NotWhole:
+            pass
+        found = []
         any_value = False
         count = self.builder.count
-        for c, choice, _type in self.columns:
-            raw = row[c] if c < len(row) else None
+        for (c, choice, _type), raw in zip(self.columns, cells, strict=True):
             if type(raw) is int and raw >= 0:
                 value: Value = raw
             elif type(raw) is float and raw.is_integer() and raw >= 0:
@@ -73,18 +93,19 @@ class UnitRows:
         if len(self._group_rows) < MIN_UNITS:
             return False
         for sums in (self._group, self._grand):
-            if (
-                all(v == s for v, s in zip(values, sums, strict=True))
-                and sum(1 for s in sums if s) >= MIN_COLUMNS
-            ):
+            # list equality runs in C: this is asked of every unit row of a statewide sheet
+            if values == sums and sum(1 for s in sums if s) >= MIN_COLUMNS:
                 return True
         return False
 
     def unit(self, r: int, values: Sequence[Value]) -> None:
-        for i, value in enumerate(values):
-            if type(value) is int:
-                self._group[i] += value
-                self._grand[i] += value
+        try:  # the common row, all whole counts: summed in C
+            self._group = list(map(add, self._group, values))
+            self._grand = list(map(add, self._grand, values))
+        except TypeError:  # a blank or suppressed cell: counted as nothing
+            counts = [v if type(v) is int else 0 for v in values]
+            self._group = list(map(add, self._group, counts))
+            self._grand = list(map(add, self._grand, counts))
         self._group_rows.append(r)
         self._all_rows.append(r)
 
