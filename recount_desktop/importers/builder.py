@@ -566,6 +566,8 @@ class ResultsBuilder:
     def _resolve_blank_cells(self) -> None:
         """Blank counts: ignored in a total row; a unit whose whole contest is blank was withheld by
         the county (suppressed, like ``***``); any other blank is an error naming its cell."""
+        if not self.blanks:
+            return
         counted = {(contest, unit) for contest, unit, _choice in self._tallies}
         withheld = withheld_units(self.blanks, counted)
         error_values: dict[str | None, dict[str, str]] = {}
