@@ -75,6 +75,7 @@ ACTION_WORDS: dict[str, Callable[[Mapping[str, Any]], str]] = {
     f"{_get(d, 'reason', '')}",
     "operator.change": lambda d: f"Operator changed from {_get(d, 'from')} to {_get(d, 'to')}",
     "report.export": lambda d: f"Wrote the canvassers' report to {_get(d, 'file')}",
+    "sheets.export": lambda d: f"Wrote blank tally sheets to {_get(d, 'file')}",
     "report.sign": lambda d: f"Signed the canvassers' report {_get(d, 'file')} as {_get(d, 'role')}",
     "report.print": lambda d: f"Printed {_get(d, 'file')} ({_get(d, 'pages')} pages)",
     "audit.data_bound": lambda d: "Upgraded the election file's format",

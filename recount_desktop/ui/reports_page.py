@@ -170,6 +170,7 @@ class ReportsPage(QWidget):
         self.results_button.clicked.connect(self.export_results)
         self.amended = QCheckBox("as a&mended by the recount", objectName="exportAmended")
         self.signed: Signed | None = None
+        self.kind = "report"  # what the last PDF written is: the report or the blank sheets
         self.print_button = QPushButton("&Print…", objectName="printButton", enabled=False)
         self.print_button.clicked.connect(lambda: self.print_pages())  # noqa: PLW0108 - drop "checked"
         self.sign = QCheckBox("&Sign the report with a certificate", objectName="signReport")
@@ -234,7 +235,7 @@ class ReportsPage(QWidget):
             self.p12.setText(str(p12))
         election, operator, out = store.path, store.operator, Path(target)
         scale = self.devicePixelRatioF()  # a high-DPI screen gets a preview drawn at its own pixel density
-        self.signed = None
+        self.signed, self.kind = None, kind
 
         def work(_control: TaskControl) -> tuple[Path, float, tuple[list[PagePixels], int, str]]:
             write_atomically(out, render_pdf(election, operator, kind, p12, password, role))
@@ -340,8 +341,9 @@ class ReportsPage(QWidget):
         good = signed is None or signed.intact
         self.message.setStyleSheet("color: #1b6e20;" if good else "color: #b00020;")
         data = self.written.read_bytes()
-        self._log("report.export", {"file": str(self.written), "pages": self.page_total,
-                                    "sha256": hashlib.sha256(data).hexdigest()})
+        self._log("report.export" if self.kind == "report" else "sheets.export",
+                  {"file": str(self.written), "pages": self.page_total,
+                   "sha256": hashlib.sha256(data).hexdigest()})
         if signed is not None:
             self._log("report.sign", {"file": str(self.written), "signer": signed.signer, "role": signed.role,
                                       "signed_at": signed.signed_at, "verify": signed.verify_summary})
