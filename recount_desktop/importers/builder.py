@@ -7,7 +7,7 @@ check against the file's own total rows behave the same whatever the county's ex
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -266,6 +266,34 @@ class ResultsBuilder:
             self.add(where, precinct, contest, choice, votes, None, party)
             return
         self._tallies[key] = TallyEntry(votes, None, False, where)
+
+    def add_plain_row(
+        self,
+        sheet: Sheet,
+        r: int,
+        precinct: PrecinctKey,
+        contest: str,
+        cells: Sequence[tuple[int, str, str | None]],
+        votes: Sequence[int],
+    ) -> None:
+        """``add_plain`` for a whole row of a statement of votes cast: ``cells`` are (column, choice,
+        party) of plain choices, ``votes`` their whole counts. The precinct and the contest's
+        choices are looked up once per row, not once per cell."""
+        precinct = self._precincts.setdefault(precinct, precinct)
+        tallies = self._tallies
+        choices = self._choices.get(contest)
+        for (c, choice, party), count in zip(cells, votes, strict=True):
+            key = (contest, precinct, choice)
+            if (
+                key in tallies
+                or choices is None
+                or choice not in choices
+                or (party and choices[choice] != party)
+            ):
+                self.add((sheet, r, c), precinct, contest, choice, count, None, party)
+                choices = self._choices.get(contest)
+            else:
+                tallies[key] = TallyEntry(count, None, False, (sheet, r, c))
 
     def add_portion(
         self, where: Where, precinct: PrecinctKey, contest: str, choice: str, votes: int, party: str | None

@@ -127,7 +127,11 @@ def _stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[tuple[tuple[i
 
 def _is_label(cell: object, label: str) -> bool:
     """``normalise_header(cell) == label``, cheaply refused for the many cells that are not it."""
-    return isinstance(cell, str) and label[:5] in cell.lower() and normalise_header(cell) == label
+    return (
+        isinstance(cell, str)
+        and len(cell) <= len(label) + 4  # "Precinct Name:" at most a few characters over
+        and normalise_header(cell) == label
+    )
 
 
 def _contest_name(sheet: Sheet, header_row: int, precinct_col: int) -> str:
@@ -242,6 +246,8 @@ def _read_contest_sheet(
     )
     parties = {c: party for c, (_choice, _type, party) in columns.items()}
     plains = [vote_type is None and builder.plain_choice(choice) for _c, choice, vote_type in units.columns]
+    # every column a plain choice: whole rows take the builder's short way
+    plain_row = [(c, choice, parties[c]) for c, choice, _t in units.columns] if all(plains) else None
     names = builder.names
     rows = sheet.rows
     heading: str | None = None
@@ -274,7 +280,7 @@ def _read_contest_sheet(
                 "units above it; name the unit or remove the row",
             )
             continue
-        _add_unit_row(units, r, (None, precinct), values, plains, parties, stacked)
+        _add_unit_row(units, r, (None, precinct), values, plains, parties, stacked, plain_row=plain_row)
         if checks:
             _check_vote_types(units, r, row, values, checks)
     units.finish()
@@ -290,11 +296,16 @@ def _add_unit_row(
     parties: dict[int, str | None],
     portions: bool = False,
     row_type: str | None = None,
+    plain_row: list[tuple[int, str, str | None]] | None = None,
 ) -> None:
     """One unit's counts (``row_type``: the vote type the whole row holds). A redaction note spans
     its row ("REDACTED - INCLUDED IN WELD COUNTY TOTALS"): the blank cells beside it are redacted
     too, not forgotten."""
     builder, sheet, contest = units.builder, units.sheet, units.contest
+    if plain_row is not None and row_type is None and not portions and all(type(v) is int for v in values):
+        builder.add_plain_row(sheet, r, key, contest, plain_row, values)  # type: ignore[arg-type]
+        units.unit(r, values)
+        return
     redacted = SUPPRESSED in values
     for (c, choice, vote_type), value, plain in zip(units.columns, values, plains, strict=True):
         if plain and type(value) is int and portions:
