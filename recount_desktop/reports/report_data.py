@@ -63,7 +63,10 @@ def _build_report_data(store: ElectionFile) -> ReportData:
     )
     sections = tuple(_recount_section(results, reconciled[n], scopes.get(n, ("", "")))
                      for n in recounted)
-    warnings = (*_warnings(results, findings.problem, chain, summary), *reconciliation.notes)
+    warnings = (*_warnings(results, findings.problem, chain, summary), *reconciliation.notes,
+                *(f"{name}: automatic recount required, not yet scoped." for name, lines in
+                  findings.by_contest.items()
+                  if name not in scopes and any(line.status == "automatic" for line in lines)))
     notes = MethodNotes(
         settings=tuple(settings_for_board(settings)),  # labels a board reads, not setting keys
         readings=sources.readings_in_force(election.state.value, settings),
