@@ -29,7 +29,9 @@ def make_sample(path: Path) -> ElectionFile:
     for number, (precinct, votes) in enumerate(store.results().precinct_votes(MAYOR).items(), start=1):
         counts = {choice: count + CHANGES.get(precinct, {}).get(choice, 0) for choice, count in votes.items()}
         for clerk in ("ann.kraus", "ben.olsen"):
+            store.operator = clerk  # each clerk signed in at their own desk (else: "not independent")
             enter_sheet(store, TallySheetEntry(f"MP-{number:03d}", MAYOR, counts, precinct=precinct,
                                                method="machine", counted_by="Board: M. Holm; L. Ortega",
                                                entered_by=clerk))
+    store.operator = "janet.weber"
     return store
