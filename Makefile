@@ -55,7 +55,7 @@ dist: setup $(DIST_STAMP)
 	nice $(PY) -m PyInstaller --noconfirm --log-level WARN --distpath dist --workpath build/pyinstaller \
 	  packaging/recount-desktop.spec
 	$(PY) packaging/checksums.py write dist/recount-desktop
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest tests/packaging
+	RECOUNT_DESKTOP_BUNDLE_REQUIRED=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest tests/packaging
 
 $(DIST_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e '.[dist]'

@@ -11,6 +11,7 @@ below is checked by the smoke test, which runs each command and the window from 
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import os
 import sys
 import tomllib
@@ -139,3 +140,27 @@ def _matches(relative: str, pattern: str) -> bool:
     if pattern == "**/*":
         return True
     return "/" not in relative and fnmatch.fnmatchcase(relative, pattern)
+
+
+SOURCES_FILE = "build-sources.sha256"  # in the bundle's _internal folder
+
+
+def source_fingerprint(root: Path) -> str:
+    """SHA-256 over the program's sources as the bundle takes them: every file of the package and of the
+    mapped resource packages. The bundle carries the one it was built from, so a test can tell a bundle
+    built from other sources (stale after an edit) from one built from this checkout."""
+    digest = hashlib.sha256()
+    files = [p for p in (root / "recount_desktop").rglob("*.py") if "__pycache__" not in p.parts]
+    files += [Path(source) for source, _ in mapped_package_files(root)]
+    for path in sorted(files, key=lambda p: p.relative_to(root).as_posix()):
+        digest.update(path.relative_to(root).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def write_source_fingerprint(root: Path, folder: Path) -> tuple[str, str]:
+    """Write the fingerprint into ``folder``; the (source, bundle folder) entry for the spec's datas."""
+    folder.mkdir(parents=True, exist_ok=True)
+    target = folder / SOURCES_FILE
+    target.write_text(source_fingerprint(root) + "\n", encoding="utf-8")
+    return (str(target), ".")

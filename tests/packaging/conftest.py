@@ -1,6 +1,7 @@
 """Fixtures for the built-bundle tests. Every test in a ``test_bundle_*.py`` module is marked ``bundle``
 and skipped when no bundle has been built, so ``make test`` runs them only after ``make dist`` (which
-runs them itself)."""
+runs them itself), and skipped too when the bundle was built from other sources than the checkout's
+(an edit since: its outputs would rightly differ from the source run's)."""
 
 from __future__ import annotations
 
@@ -11,17 +12,36 @@ from pathlib import Path
 
 import pytest
 
-from tests.packaging.bundle_places import PROGRAM, REPO, Place, clean_environment, no_network_prefix
+from tests.packaging.bundle_places import BUNDLE, PROGRAM, REPO, Place, clean_environment, no_network_prefix
+
+sys.path.insert(0, str(REPO / "packaging"))
+import bundle_filter
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     here = Path(__file__).parent
+    reason = _why_not_run()
+    if reason and os.environ.get("RECOUNT_DESKTOP_BUNDLE_REQUIRED"):  # make dist: never a silent skip
+        raise pytest.UsageError(f"the bundle tests cannot run: {reason}")
     for item in items:
         module = Path(str(item.fspath))
         if module.parent == here and module.name.startswith("test_bundle_"):
             item.add_marker(pytest.mark.bundle)
-            if not PROGRAM.is_file():
-                item.add_marker(pytest.mark.skip(reason=f"no built bundle at {PROGRAM} (make dist)"))
+            if reason:
+                item.add_marker(pytest.mark.skip(reason=reason))
+
+
+def _why_not_run() -> str | None:
+    """No bundle, or one built from other sources than this checkout's (an edit since the last
+    ``make dist``): its outputs could not be compared with the source run's."""
+    if not PROGRAM.is_file():
+        return f"no built bundle at {PROGRAM} (make dist)"
+    built_from = BUNDLE / "_internal" / bundle_filter.SOURCES_FILE
+    if not built_from.is_file():
+        return f"{BUNDLE} does not say what it was built from (make dist again)"
+    if built_from.read_text(encoding="utf-8").strip() != bundle_filter.source_fingerprint(REPO):
+        return f"{BUNDLE} was built from other sources than this checkout's (make dist again)"
+    return None
 
 
 @pytest.fixture(scope="session")

@@ -107,3 +107,19 @@ def test_the_launcher_runs_no_other_module(module: str) -> None:
     done = launcher("-m", module)
     assert done.returncode == 2  # the command line's own usage error, nothing run
     assert "Traceback" not in done.stderr
+
+
+def test_the_source_fingerprint_changes_with_any_source_the_bundle_takes(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_bytes((REPO / "pyproject.toml").read_bytes())
+    for folder in ("recount_desktop", "resources", "sample_data"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "resources" / "rules.toml").write_text("limit = 1\n", encoding="utf-8")
+    first = bundle_filter.source_fingerprint(tmp_path)
+    assert bundle_filter.source_fingerprint(tmp_path) == first
+    (tmp_path / "resources" / "rules.toml").write_text("limit = 2\n", encoding="utf-8")
+    second = bundle_filter.source_fingerprint(tmp_path)
+    assert second != first
+    (tmp_path / "recount_desktop" / "cmd_new.py").write_text("", encoding="utf-8")
+    assert bundle_filter.source_fingerprint(tmp_path) not in {first, second}
+    assert bundle_filter.write_source_fingerprint(tmp_path, tmp_path / "work")[1] == "."
