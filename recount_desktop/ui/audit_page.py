@@ -265,5 +265,8 @@ class AuditPage(QWidget):
             )
             self.result.setStyleSheet("color: #1b6e20; font-weight: 600;")
         else:
-            self.result.setText(f"✗ The audit chain is broken at entry {report.broken_at}: {report.problem}")
+            found = [f"broken at entry {report.broken_at}: {report.problem}"] if report.broken_at else []
+            found += [d.describe() for d in getattr(report, "differences", ())]  # issue 15: the data
+            found += [f"guard {p}" for p in getattr(report, "schema_problems", ())]
+            self.result.setText("✗ The audit log does not verify: " + "; ".join(found))
             self.result.setStyleSheet("color: white; background: #b00020; padding: 6px; font-weight: 600;")

@@ -71,3 +71,11 @@ def test_the_audit_view_never_shows_a_sheet_digest(filled: Path) -> None:
     assert entries and all("lines_hmac" in e.details for e in entries)
     for entry in entries:
         assert entry.details["lines_hmac"] not in details_text(entry) + full_entry(entry)
+
+
+def test_the_audit_page_names_the_table_changed_behind_the_programs_back(window, filled: Path) -> None:
+    shell(filled, ["UPDATE tally SET votes = votes + 10 WHERE rowid = 1"])
+    assert window.open_election(filled)
+    window.audit_page.verify()
+    text = window.audit_page.result.text()
+    assert "does not verify" in text and "table tally:" in text
