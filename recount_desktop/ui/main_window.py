@@ -231,7 +231,15 @@ class MainWindow(QMainWindow):
         except ElectionFileError as error:
             QMessageBox.warning(self, "Cannot open election", str(error))
             return False
-        self._replace_store(store)
+        try:
+            self._replace_store(store)
+        except ValueError as error:  # stored data the records refuse: changed outside the program
+            store.close()
+            self.store = None
+            self._show_election()
+            QMessageBox.warning(self, "Cannot open election", f"{path}: the election data cannot be read "
+                                f"({error}). Run `recount-desktop audit verify {path}` to see what changed.")
+            return False
         if store.warnings:  # issue 15: guards dropped behind the program's back: loud, but not blocking
             self.tamper_warning = QMessageBox(
                 QMessageBox.Icon.Critical, "This election file was changed outside Recount Desktop",

@@ -79,3 +79,13 @@ def test_the_audit_page_names_the_table_changed_behind_the_programs_back(window,
     window.audit_page.verify()
     text = window.audit_page.result.text()
     assert "does not verify" in text and "table tally:" in text
+
+
+def test_data_the_records_refuse_are_a_message_not_a_crash(window, filled: Path, monkeypatch) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    shown: list[str] = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, _t, text, *a, **k: shown.append(text))
+    shell(filled, ["UPDATE tally SET votes = votes + 10 WHERE rowid = 1"])  # vote types no longer add up
+    assert not window.open_election(filled)
+    assert shown and "audit verify" in shown[0] and window.store is None
