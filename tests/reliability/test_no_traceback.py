@@ -33,3 +33,27 @@ def test_a_path_longer_than_the_file_system_allows_is_a_plain_error(filled: Path
     assert main(args) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_names_longer_than_a_report_cell_still_give_a_report(tmp_path: Path, capsys) -> None:
+    election = tmp_path / "long.canvass"
+    assert main(["new", str(election), "--state", "NE", "--jurisdiction", "Very Long County Name " * 120,
+                 "--election-name", "General Election With A Very Long Name " * 60,
+                 "--election-date", "2026-11-03"]) == 0
+    tallies = tmp_path / "t.csv"
+    tallies.write_text("Precinct,Contest,Choice,Votes\nP1,Mayor,Ann,10\nP1,Mayor,Bob,8\n")
+    assert main(["import", str(election), str(tallies)]) == 0
+    assert main(["report", str(election), "--out", str(tmp_path / "r.pdf")]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    assert (tmp_path / "r.pdf").read_bytes()[:5] == b"%PDF-"
+
+
+def test_a_name_that_starts_with_equals_is_text(tmp_path: Path, capsys) -> None:
+    import json
+
+    tallies = tmp_path / "t.csv"
+    tallies.write_text('Precinct,Contest,Choice,Votes\nP1,Mayor,"=HYPERLINK(""http://x"",""Ann"")",10\n'
+                       "P1,Mayor,Bob,8\n")
+    assert main(["analyze", str(tallies), "--state", "NE", "--json"]) == 0
+    choices = json.loads(capsys.readouterr().out)["contests"][0]["choices"]
+    assert choices[0]["choice"] == '=HYPERLINK("http://x","Ann")'
