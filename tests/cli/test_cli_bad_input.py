@@ -255,6 +255,9 @@ def test_report_into_a_folder_that_cannot_be_written(tmp_path: Path, imported_el
 
     # The tests may run as root, for whom a chmod 555 folder is writable: refuse the write itself.
     monkeypatch.setattr(tempfile, "mkstemp", read_only)
+    # ... on the named-file path (an unnamed O_TMPFILE file, tried first on Linux, falls back to it when
+    # the folder refuses it, as a read-only folder does).
+    monkeypatch.setattr("recount_desktop.files._write_unnamed", lambda path, data: False)
     out = tmp_path / "locked" / "report.pdf"
     out.parent.mkdir()
     err = refused(["report", str(imported_election), "--out", str(out)], unchanged=(imported_election,))

@@ -36,3 +36,26 @@ def test_a_kill_during_sheet_entry_leaves_a_whole_verified_file(filled: Path, ma
     assert report.ok, report.problem
     assert int(marker) <= len(entered) <= int(marker) + 1
     assert not filled.with_name(filled.name + "-journal").exists()
+
+
+WRITER = r"""
+import os, sys
+from pathlib import Path
+from recount_desktop import files
+real_fsync = os.fsync
+def fsync_then_wait(fd):
+    print("writing", flush=True)  # the data are written, not yet named: the kill lands here
+    sys.stdin.readline()
+    real_fsync(fd)
+os.fsync = fsync_then_wait
+files.write_atomically(Path(sys.argv[1]), b"%PDF-1.4 " + b"x" * 1_000_000)
+"""
+
+
+@pytest.mark.slow
+def test_a_kill_while_a_report_is_written_leaves_nothing_beside_it(tmp_path: Path) -> None:
+    report = tmp_path / "report.pdf"
+    report.write_bytes(b"%PDF-1.4 the report the board signed")
+    assert kill_child_at(WRITER, [str(report)], "writing") == -signal.SIGKILL
+    assert [p.name for p in tmp_path.iterdir()] == ["report.pdf"]
+    assert report.read_bytes() == b"%PDF-1.4 the report the board signed"
