@@ -18,9 +18,9 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
-# Installed as dependencies of others or for development, never imported by the program: pandas and
-# numpy (pandas is a dependency in pyproject.toml, but no module imports it; openpyxl uses numpy only
-# when it is there, for numpy number types, which the program never hands it), test and build tools.
+# Never imported by the program, though a development venv may hold them: pandas and numpy (openpyxl
+# uses numpy only when it is installed, for numpy number types, which the program never hands it),
+# test and build tools.
 EXCLUDED_PYTHON = [
     "pandas", "numpy", "tkinter", "_tkinter", "pytest", "_pytest", "hypothesis", "pytestqt", "pypdf",
     "mypy", "mypyc", "ruff", "pip", "setuptools", "pkg_resources", "IPython", "matplotlib", "scipy",
