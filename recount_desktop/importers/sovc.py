@@ -302,7 +302,7 @@ def _add_unit_row(
     its row ("REDACTED - INCLUDED IN WELD COUNTY TOTALS"): the blank cells beside it are redacted
     too, not forgotten."""
     builder, sheet, contest = units.builder, units.sheet, units.contest
-    if plain_row is not None and row_type is None and not portions and all(type(v) is int for v in values):
+    if plain_row is not None and row_type is None and not portions and units.whole_row:
         builder.add_plain_row(sheet, r, key, contest, plain_row, values)  # type: ignore[arg-type]
         units.unit(r, values)
         return

@@ -25,16 +25,6 @@ MIN_UNITS = 2  # an arithmetic total closes at least two units
 MIN_COLUMNS = 2  # ... over at least two columns with votes, so one coincidence cannot make a total
 
 
-class _NotWhole(Exception):
-    """A cell that is not a whole count >= 0: the row takes the careful path."""
-
-
-def _whole(value: object) -> int:
-    if type(value) is int and value >= 0:
-        return value
-    raise _NotWhole
-
-
 class UnitRows:
     """The rows of one contest (or one block) whose count columns are ``columns``:
     ``(column, choice or statistic, vote type)``."""
@@ -50,6 +40,7 @@ class UnitRows:
         self.contest = contest
         self.columns = list(columns)
         self._indexes = [c for c, _choice, _type in self.columns]
+        self.whole_row = False  # the last row read by ``values`` holds whole counts only
         self.builder = builder
         width = len(self.columns)
         self._group = [0] * width  # sums since the previous total row
@@ -62,14 +53,15 @@ class UnitRows:
         """The row's counts, one per column; None when every count cell is blank."""
         width = len(row)
         cells = [row[c] if c < width else None for c in self._indexes]
-        try:  # the common row: whole numbers (calamine gives floats) read in one pass
-            found: list[Value] = [
-                int(v) if type(v) is float and v.is_integer() and v >= 0 else _whole(v) for v in cells
-            ]
-            return found
-        except _NotWhole:
+        try:  # the common row, whole numbers (calamine gives floats): converted and checked in C
+            whole = list(map(int, cells))  # type: ignore[arg-type]
+            if whole == cells and min(whole, default=0) >= 0 and bool not in set(map(type, cells)):
+                self.whole_row = True
+                return whole  # type: ignore[return-value]
+        except (TypeError, ValueError, OverflowError):  # a blank, a text, a NaN: the careful path
             pass
-        found = []
+        self.whole_row = False
+        found: list[Value] = []
         any_value = False
         count = self.builder.count
         for (c, choice, _type), raw in zip(self.columns, cells, strict=True):
