@@ -104,11 +104,11 @@ def main(argv: list[str]) -> int:
         for number in range(args.rounds):
             order = list(variants) if number % 2 == 0 else list(reversed(variants))
             for name in order:
-                command, files, source = variants[name]
+                command, files, from_source = variants[name]
                 home = Path(scratch) / f"{name}-{number}"
                 home.mkdir()
                 evict(files)
-                env = environment(home, source)
+                env = environment(home, from_source)
                 times.setdefault((name, "cold"), []).append(time_to_prompt(command, env))
                 times.setdefault((name, "warm"), []).append(time_to_prompt(command, env))
     for kind in ("cold", "warm"):
