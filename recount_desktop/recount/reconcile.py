@@ -431,7 +431,7 @@ def _reconcile(store: ElectionFile, *, with_sheets: bool,
         names, positions = _precinct_names_and_positions(conn)
         context = _ElectionContext(
             election, settings, setting_is_yes(conn, SINGLE_ENTRY), device_precincts(conn),
-            int(conn.execute("SELECT IFNULL(SUM(votes), 0) FROM tally").fetchone()[0]),
+            int(conn.execute("SELECT COALESCE(SUM(votes), 0) FROM tally").fetchone()[0]),
             frozenset(row[0] for row in conn.execute("SELECT name FROM precinct WHERE pseudo = 1")),
             precinct_names=names, precinct_positions=positions, scopes=scopes,
         )

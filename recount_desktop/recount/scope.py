@@ -244,7 +244,7 @@ def read_all_scopes(conn: sqlite3.Connection) -> tuple[RecountScope, ...]:
     names = [
         row[0] for row in conn.execute(
             "SELECT recount_scope.contest FROM recount_scope LEFT JOIN contest"
-            " ON contest.name = recount_scope.contest ORDER BY IFNULL(contest.position, 1e9), 1"
+            " ON contest.name = recount_scope.contest ORDER BY COALESCE(contest.position, 1000000000), 1"
         )
     ]
     return tuple(s for s in (read_scope(conn, n) for n in names) if s is not None)
@@ -305,7 +305,7 @@ def read_progress(conn: sqlite3.Connection, contest: str) -> ScopeProgress:
     for state, precinct, device in conn.execute(
         # The unit of the counted entry once there is one, else of the lowest-numbered entry.
         "SELECT s.state, e.precinct, e.device FROM recount_sheet s JOIN recount_entry e ON e.id ="
-        " IFNULL(s.final_entry, (SELECT x.id FROM recount_entry x WHERE x.sheet_id = s.sheet_id"
+        " COALESCE(s.final_entry, (SELECT x.id FROM recount_entry x WHERE x.sheet_id = s.sheet_id"
         " ORDER BY x.entry_number LIMIT 1)) WHERE s.contest = ? ORDER BY s.rowid", (contest,),
     ):
         placed = precinct or (devices.get(device) if device else None)

@@ -91,15 +91,15 @@ def insert_entry(
 ) -> int:
     """``operator`` is who was signed in to the program (who typed or imported the entry), whatever the
     sheet's Entered By says; ``source`` is the import file's SHA-256 (empty: typed in the window)."""
-    cursor = conn.execute(
+    row = conn.execute(
         "INSERT INTO recount_entry (sheet_id, entry_number, precinct, device, method, counted_by,"
         " over_votes, under_votes, blank_ballots, ballots, entered_by, entered_at, reason, operator, source)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         (sheet_id, number, lines.precinct or "", lines.device or "", str(lines.method),
          "; ".join(counted_by), lines.over_votes, lines.under_votes, lines.blank_ballots, lines.ballots,
          entered_by, utc_now(), reason, operator, source),
-    )
-    entry_id = int(cursor.lastrowid or 0)
+    ).fetchone()
+    entry_id = int(row[0])  # RETURNING: the same on SQLite and on the server
     conn.executemany(
         "INSERT INTO recount_entry_count (entry_id, position, choice, votes) VALUES (?, ?, ?, ?)",
         [(entry_id, i, choice, votes) for i, (choice, votes) in enumerate(lines.counts)],
@@ -151,7 +151,7 @@ def read_entries(conn: sqlite3.Connection, sheet_id: str) -> list[StoredEntry]:
 
 # The entry a sheet stands for: its final entry once it has one, else its lowest-numbered entry.
 _STANDING_ENTRY = (
-    "IFNULL(s.final_entry, (SELECT x.id FROM recount_entry x WHERE x.sheet_id = s.sheet_id"
+    "COALESCE(s.final_entry, (SELECT x.id FROM recount_entry x WHERE x.sheet_id = s.sheet_id"
     " ORDER BY x.entry_number LIMIT 1))"
 )
 

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from recount_desktop.store.dialect import on_server
+
 GENESIS_HASH = "0" * 64
 
 
@@ -110,7 +112,9 @@ def head(conn: sqlite3.Connection) -> tuple[int, str, str | None] | None:
 
 def has_data_digest(conn: sqlite3.Connection) -> bool:
     """Whether the file's audit log has the ``data_digest`` column (schema 5 on; a read-only file of an
-    older schema is read as it is)."""
+    older schema is read as it is). A server database is created at schema 5 or later."""
+    if on_server(conn):
+        return True
     return any(row[1] == "data_digest" for row in conn.execute("PRAGMA table_info(audit_log)"))
 
 

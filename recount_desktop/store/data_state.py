@@ -20,6 +20,7 @@ from typing import Any
 
 from recount_desktop.store import audit, digest
 from recount_desktop.store.audit import ChainReport, TableDifference
+from recount_desktop.store.dialect import change_table, on_server
 from recount_desktop.store.digest import BY_NAME, TABLES, TableDigest
 from recount_desktop.store.errors import ElectionFileError
 
@@ -44,16 +45,17 @@ class DigestTracker:
     def begin(self, path: object, rewrites: frozenset[str] = frozenset()) -> None:
         """Call right after BEGIN: check the stored digests against the head entry. ``rewrites`` names
         the whole tables the change replaces (recomputed at the end)."""
-        if not self._installed:
+        server = on_server(self._conn)  # the server's capture triggers are in its schema (pg_schema)
+        if not self._installed and not server:
             for statement in digest.capture_statements() + digest.touch_statements(digest.WHOLE_TABLES):
                 self._conn.execute(statement)
             self._installed = True
-        self._conn.execute(f"DELETE FROM {digest.CHANGE_TABLE}")
-        for statement in digest.drop_touch_statements(rewrites):
+        self._conn.execute(f"DELETE FROM {change_table(self._conn)}")
+        for statement in [] if server else digest.drop_touch_statements(rewrites):
             self._conn.execute(statement)
         self._rewritten = rewrites
         version = self._data_version()
-        if self._committed is not None and self._committed[0] == version:
+        if self._committed is not None and self._committed[0] == version and not server:
             self._start = self._committed[1]
             return
         last = audit.head(self._conn)
@@ -71,6 +73,8 @@ class DigestTracker:
             self._start = stored
 
     def _data_version(self) -> int:
+        if on_server(self._conn):  # other workstations commit at any time: the digests are read each time
+            return 0
         return int(self._conn.execute("PRAGMA data_version").fetchone()[0])
 
     def finish(self) -> str:
@@ -102,7 +106,7 @@ class DigestTracker:
         if self._after is None or self._conn.in_transaction:
             self._committed = None  # rolled back, or failed half-way: read them again next time
         self._after = None
-        if self._rewritten:
+        if self._rewritten and not on_server(self._conn):
             for statement in digest.touch_statements(self._rewritten):
                 self._conn.execute(statement)
         self._rewritten = frozenset()

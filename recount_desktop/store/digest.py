@@ -32,6 +32,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from recount_desktop.store.dialect import change_table, on_server, touched_table
+
 MODULUS = 1 << 2048
 _ACC_BYTES = 256
 _FETCH = 20_000
@@ -123,7 +125,10 @@ def row_term(table: str, row_json: str) -> int:
     return int.from_bytes(hashlib.shake_256(data).digest(_ACC_BYTES), "big")
 
 
-def _select(spec: TableSpec) -> str:
+def _select(spec: TableSpec, server: bool = False) -> str:
+    if server:  # PostgreSQL: text columns sort in byte order (COLLATE "C"), as in SQLite
+        order_by = f" ORDER BY {spec.order_by}" if spec.order_by else ""
+        return f"SELECT {', '.join(spec.columns)} FROM {spec.name}{order_by}"
     # SQLite: the unary + keeps the order but makes SQLite sort a plain scan (its C sorter) instead of
     # walking the key index and looking each row up: 2.6 times faster on the tally table.
     order = ", ".join(f"+{term.strip()}" for term in spec.order_by.split(",")) if spec.order_by else ""
@@ -131,7 +136,7 @@ def _select(spec: TableSpec) -> str:
 
 
 def _row_batches(conn: sqlite3.Connection, spec: TableSpec) -> Iterator[list[Any]]:
-    cursor = conn.execute(_select(spec))
+    cursor = conn.execute(_select(spec, on_server(conn)))
     while batch := cursor.fetchmany(_FETCH):
         yield batch
 
@@ -256,15 +261,15 @@ def drop_touch_statements(tables: Iterable[str]) -> list[str]:
 
 
 def take_touched(conn: sqlite3.Connection) -> set[str]:
-    touched = {str(row[0]) for row in conn.execute("SELECT tbl FROM temp.digest_touched")}
-    conn.execute("DELETE FROM temp.digest_touched")
+    touched = {str(row[0]) for row in conn.execute(f"SELECT tbl FROM {touched_table(conn)}")}
+    conn.execute(f"DELETE FROM {touched_table(conn)}")
     return touched
 
 
 def take_changes(conn: sqlite3.Connection) -> dict[str, list[tuple[int, str]]]:
     """The rows captured since the last call, by table; the capture table is emptied."""
     changes: dict[str, list[tuple[int, str]]] = {}
-    for table, sign, row in conn.execute(f"SELECT tbl, sign, row FROM {CHANGE_TABLE} ORDER BY rowid"):
+    for table, sign, row in conn.execute(f"SELECT tbl, sign, row FROM {change_table(conn)} ORDER BY rowid"):
         changes.setdefault(table, []).append((int(sign), str(row)))
-    conn.execute(f"DELETE FROM {CHANGE_TABLE}")
+    conn.execute(f"DELETE FROM {change_table(conn)}")
     return changes

@@ -18,6 +18,7 @@ from typing import Any
 from recount_desktop.domain import Election, ElectionResults
 from recount_desktop.store import audit, digest
 from recount_desktop.store.data_state import DigestTracker, verify_state
+from recount_desktop.store.dialect import is_server_url
 from recount_desktop.store.errors import ElectionFileError
 from recount_desktop.store.mapping import (
     read_contest_attributes,
@@ -129,7 +130,7 @@ class ElectionFile:
                                     "read-only media); nothing can be changed. Copy it somewhere writable "
                                     "to change it")
         try:
-            self._conn.execute("BEGIN IMMEDIATE")
+            self._begin()
         except sqlite3.OperationalError as error:
             raise ElectionFileError(
                 f"{self.path}: cannot change the election file ({error}); is it open for changes in "
@@ -150,6 +151,10 @@ class ElectionFile:
             raise
         finally:
             self._tracker.end()
+
+    def _begin(self) -> None:
+        """Start a change: SQLite takes the file's write lock at once (``server`` overrides this)."""
+        self._conn.execute("BEGIN IMMEDIATE")
 
     def _rollback(self) -> None:
         # A COMMIT that fails on a full disk may already have ended the transaction (SQLite rolls it
@@ -301,7 +306,12 @@ def _election_details(election: Election) -> dict[str, Any]:
 
 def create_election_file(path: str | Path, election: Election, operator: str | None = None) -> ElectionFile:
     """Create a new election file; refuse to overwrite an existing one. A file that cannot be
-    completed (disk full, no permission) is removed, with its journal: nothing is left behind."""
+    completed (disk full, no permission) is removed, with its journal: nothing is left behind.
+    A ``postgresql://`` URL creates the schema in that (empty) server database instead."""
+    if is_server_url(path):
+        from recount_desktop.store.server import create_server
+
+        return create_server(str(path), election)
     path = Path(path)
     if path.exists():
         raise ElectionFileError(f"{path}: a file of that name already exists; choose another name")
@@ -336,8 +346,13 @@ def open_election_file(path: str | Path, operator: str | None = None) -> Electio
     """Open an election file: check it, migrate an older one, refuse a newer one.
 
     A file that cannot be written here is opened read-only (``ElectionFile.read_only``): everything
-    that reads works, every change is refused with a plain message.
+    that reads works, every change is refused with a plain message. A ``postgresql://`` URL opens
+    the election in that server database (``store.server``).
     """
+    if is_server_url(path):
+        from recount_desktop.store.server import open_server
+
+        return open_server(str(path))
     path = Path(path)
     _check_header(path)
     read_only = _is_read_only(path)

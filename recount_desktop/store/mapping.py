@@ -27,6 +27,7 @@ from recount_desktop.domain.records import (
     Scope,
     VotingMethod,
 )
+from recount_desktop.store.dialect import on_server
 from recount_desktop.store.errors import ElectionFileError
 
 
@@ -182,6 +183,9 @@ def _bulk_write_cache(conn: sqlite3.Connection) -> Iterator[None]:
     insert on the benchmark). The cache is memory only: durability (WAL, ``synchronous = FULL``)
     is untouched.
     """
+    if on_server(conn):  # the server manages its own memory
+        yield
+        return
     previous = conn.execute("PRAGMA cache_size").fetchone()[0]
     conn.execute(f"PRAGMA cache_size = -{BULK_CACHE_KIB}")
     try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sqlite3
 
+from recount_desktop.store.dialect import on_server
 from recount_desktop.store.errors import ElectionFileError
 
 # Version 1: the election, its contests, precincts, tallies and the audit log.
@@ -240,6 +241,10 @@ def expected_triggers(version: int = SCHEMA_VERSION) -> dict[str, str]:
 
 def trigger_problems(conn: sqlite3.Connection) -> list[str]:
     """Guard triggers dropped, changed or added behind the program's back (names them)."""
+    if on_server(conn):
+        from recount_desktop.store import pg_schema
+
+        return pg_schema.trigger_problems(conn)
     expected = expected_triggers(min(schema_version(conn), SCHEMA_VERSION))
     present = {
         name: _normalised(sql or "")

@@ -1,0 +1,29 @@
+"""Which store a connection belongs to, without importing the server's driver.
+
+The store's SQL is written once for both stores; where SQLite and PostgreSQL must differ (pragmas,
+TEMP triggers, snapshots, locking), the code asks ``on_server(conn)``. The server side is in ``pg``,
+``pg_schema`` and ``server``; importing this module never loads psycopg.
+"""
+
+from __future__ import annotations
+
+URL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_server_url(target: object) -> bool:
+    """Whether an election is named by a PostgreSQL URL rather than a file path."""
+    return isinstance(target, str) and target.lower().startswith(URL_SCHEMES)
+
+
+def on_server(conn: object) -> bool:
+    """Whether ``conn`` is a server connection (``pg.ServerConnection``) rather than SQLite's."""
+    return bool(getattr(conn, "on_server", False))
+
+
+def change_table(conn: object) -> str:
+    """The TEMP table that collects the rows a change writes (``digest.take_changes``)."""
+    return "pg_temp.digest_change" if on_server(conn) else "temp.digest_change"
+
+
+def touched_table(conn: object) -> str:
+    return "pg_temp.digest_touched" if on_server(conn) else "temp.digest_touched"

@@ -1,0 +1,160 @@
+"""The PostgreSQL connection: the one place the store talks to a server (issue 16).
+
+The store's code is written against Python's DB-API as ``sqlite3`` offers it: ``execute(sql,
+params)`` with ``?`` placeholders, ``executemany``, ``in_transaction``, and ``sqlite3``'s exception
+classes. ``ServerConnection`` gives a psycopg 3 connection that same surface, so the SQL both stores
+understand is written once; what differs (schema, triggers, locking, snapshots) is in ``pg_schema``
+and ``server``, and the store asks ``dialect.on_server(conn)`` where it must choose.
+
+Errors are translated into ``sqlite3``'s classes (an integrity violation stays an
+``IntegrityError``, a lost connection an ``OperationalError``), so the callers that already explain
+them keep doing so; a refusal by the server's privileges becomes ``ServerRefused``, in plain words.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterable, Sequence
+from pathlib import PosixPath
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg import postgres
+from psycopg.adapt import Dumper
+from psycopg.pq import TransactionStatus
+
+from recount_desktop.store.dialect import is_server_url
+from recount_desktop.store.errors import ElectionFileError
+
+__all__ = ["ServerAddress", "ServerConnection", "ServerRefused", "connect", "is_server_url"]
+
+class ServerRefused(ElectionFileError):
+    """The server refused the change for the signed-in role (its privileges), said in plain words."""
+
+
+def shown_url(url: str) -> str:
+    """The URL as messages show it: any password is dropped (credentials belong in ~/.pgpass)."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    host = parts.hostname or ""
+    netloc = f"{parts.username}@{host}" if parts.username else host
+    if parts.port:
+        netloc += f":{parts.port}"
+    return urlunsplit((parts.scheme, netloc, parts.path, parts.query, parts.fragment))
+
+
+class ServerAddress(PosixPath):
+    """``ElectionFile.path`` for an election on a server: prints as the URL, ``name`` is the database."""
+
+    url: str = ""
+
+    @classmethod
+    def of(cls, url: str) -> ServerAddress:
+        database = urlsplit(url).path.lstrip("/") or "postgres"
+        address = cls(database)
+        address.url = shown_url(url)
+        return address
+
+    def __str__(self) -> str:
+        return self.url or super().__str__()
+
+    def __repr__(self) -> str:
+        return f"ServerAddress({self.url!r})"
+
+
+def _placeholders(sql: str) -> str:
+    """``?`` placeholders as psycopg's ``%s`` (and a literal ``%`` doubled), outside quoted text."""
+    out: list[str] = []
+    quoted = False
+    for char in sql:
+        if char == "'":
+            quoted = not quoted
+        if quoted:
+            out.append("%%" if char == "%" else char)
+        elif char == "?":
+            out.append("%s")
+        elif char == "%":
+            out.append("%%")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def translated(error: psycopg.Error, where: str) -> Exception:
+    """A psycopg error as the store's callers expect it (see the module's docstring)."""
+    if isinstance(error, pg_errors.InsufficientPrivilege):
+        return ServerRefused(
+            f"{where}: the server refused this for your database role ({error.diag.message_primary}). "
+            "Your role may not make this change: clerks enter tally sheets; the board sets the scope, "
+            "resolves, voids and reports; an administrator imports and sets up the election. Ask the "
+            "board or the administrator"
+        )
+    message = error.diag.message_primary or str(error)
+    if isinstance(error, pg_errors.RaiseException):  # the append-only guards
+        return sqlite3.IntegrityError(message)
+    if isinstance(error, psycopg.IntegrityError):
+        return sqlite3.IntegrityError(message)
+    if isinstance(error, psycopg.OperationalError | pg_errors.SerializationFailure
+                  | pg_errors.DeadlockDetected | pg_errors.AdminShutdown):
+        return sqlite3.OperationalError(message)
+    return sqlite3.DatabaseError(message)
+
+
+class _BoolAsInteger(Dumper):
+    """A Python bool is stored as the integer 0 or 1, as SQLite stores it (the columns are BIGINT)."""
+
+    oid = postgres.types["int8"].oid
+
+    def dump(self, obj: Any) -> bytes:
+        return b"1" if obj else b"0"
+
+
+class ServerConnection:
+    """A psycopg connection with the ``sqlite3.Connection`` surface the store uses."""
+
+    on_server = True  # dialect.on_server
+
+    def __init__(self, conn: psycopg.Connection[Any], address: ServerAddress) -> None:
+        self.raw = conn
+        self.address = address
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.raw.info.transaction_status != TransactionStatus.IDLE
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:  # rows are untyped, as in sqlite3
+        try:
+            return self.raw.execute(_placeholders(sql), tuple(params))
+        except psycopg.Error as error:
+            raise translated(error, str(self.address)) from error
+
+    def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Any:
+        cursor = self.raw.cursor()
+        try:
+            cursor.executemany(_placeholders(sql), [tuple(r) for r in rows])
+        except psycopg.Error as error:
+            raise translated(error, str(self.address)) from error
+        return cursor
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+def connect(url: str) -> ServerConnection:
+    """A connection in autocommit mode (the store writes BEGIN and COMMIT itself). Credentials come
+    from libpq's own sources (``~/.pgpass``, ``PGSERVICE``, ``PGPASSWORD``), never the command line."""
+    address = ServerAddress.of(url)
+    try:
+        raw = psycopg.connect(url, autocommit=True, connect_timeout=10,
+                              application_name="recount-desktop")
+    except psycopg.Error as error:
+        first = str(error).strip().splitlines()[-1] if str(error).strip() else type(error).__name__
+        raise ElectionFileError(
+            f"{address}: cannot reach the election's server ({first}). Check the address, that the "
+            "server is running, and your password in ~/.pgpass"
+        ) from error
+    raw.adapters.register_dumper(bool, _BoolAsInteger)
+    return ServerConnection(raw, address)

@@ -1,0 +1,221 @@
+"""An election on the county's PostgreSQL server: open, create, archive to a file, publish a file.
+
+``ServerElection`` is an ``ElectionFile`` whose connection is a ``pg.ServerConnection``: every change
+still goes through ``transaction(action, details)``, one server transaction with its audit entry,
+the hash chain and the data digest computed by the same code as for a file. What differs:
+
+- changes are serialised by a transaction-scoped advisory lock taken right after BEGIN, so the audit
+  log's sequence and the running digests advance one change at a time while reads never wait;
+- ``read()`` is a REPEATABLE READ, READ ONLY snapshot;
+- the operator is the server's session user (each clerk signs in with their own role), never a name
+  typed at the keyboard.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from recount_desktop.domain import Election
+from recount_desktop.store import audit, pg, pg_schema
+from recount_desktop.store.archive import _archive_error, _check, _sync_folder
+from recount_desktop.store.digest import TABLES
+from recount_desktop.store.election_file import ElectionFile, _election_details
+from recount_desktop.store.errors import ElectionFileError
+from recount_desktop.store.mapping import write_election
+from recount_desktop.store.schema import MIGRATIONS
+from recount_desktop.store.schema import migrate as migrate_file
+
+CHANGE_LOCK = 16_0016  # the advisory lock every change takes (scoped to the database)
+AUDIT_COLUMNS = ("seq", "ts", "operator", "action", "details", "prev_hash", "hash", "data_digest")
+# Tables read back in insertion order: the server keeps that order in a ``rowid`` column.
+ORDERED_TABLES = frozenset({"tally", "tally_vote_type", "contest_statistics", "recount_sheet"})
+
+
+class ServerElection(ElectionFile):
+    """An election in a server database (see the module's docstring)."""
+
+    def _begin(self) -> None:
+        self._conn.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+        self._conn.execute("SELECT pg_advisory_xact_lock(?)", (CHANGE_LOCK,))
+
+    @contextmanager
+    def read(self) -> Iterator[Any]:
+        """One consistent snapshot of the election; the server refuses any write through it."""
+        if self._conn.in_transaction:
+            raise RuntimeError("read() inside a change: use the transaction's connection")
+        self._conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+        try:
+            yield self._conn
+        finally:
+            self._conn.execute("ROLLBACK" if self._failed() else "COMMIT")
+
+    def _failed(self) -> bool:
+        from psycopg.pq import TransactionStatus
+
+        conn: pg.ServerConnection = self._conn  # type: ignore[assignment]
+        return bool(conn.raw.info.transaction_status == TransactionStatus.INERROR)
+
+    def archive(self, out: str | Path) -> audit.ChainReport:
+        """A complete election file of this election (data and audit log), verified before it takes
+        its name: its ``audit verify`` gives the same head hash as the server's."""
+        return archive_to_file(self, Path(out))
+
+
+def _session_user(conn: pg.ServerConnection) -> str:
+    return str(conn.execute("SELECT session_user").fetchone()[0])
+
+
+def _start_session(conn: pg.ServerConnection) -> None:
+    for statement in pg_schema.SESSION_STATEMENTS:
+        conn.execute(statement)
+
+
+def open_server(url: str) -> ServerElection:
+    """Open the election in a server database: check it, migrate an older schema, refuse a newer one."""
+    conn = pg.connect(url)
+    where = str(conn.address)
+    try:
+        if not pg_schema.has_schema(conn):
+            raise ElectionFileError(f"{where}: this database holds no Recount Desktop election; create one "
+                                    f"with `recount-desktop new {where} ...` or `recount-desktop publish`")
+        pg_schema.migrate(conn, where)
+        _start_session(conn)
+        if conn.execute("SELECT COUNT(*) FROM election").fetchone()[0] != 1:
+            raise ElectionFileError(f"{where}: the database holds no election record")
+        warnings = tuple(f"{where}: {problem}: the database was changed outside the program; run "
+                         "`recount-desktop audit verify`" for problem in pg_schema.trigger_problems(conn))
+        operator = _session_user(conn)
+    except (ElectionFileError, sqlite3.Error):
+        conn.close()
+        raise
+    return ServerElection(conn, conn.address, operator, warnings=warnings)  # type: ignore[arg-type]
+
+
+def create_server(url: str, election: Election) -> ServerElection:
+    """Create the schema in an empty server database and record the election, as ``new`` does for a file."""
+    conn = pg.connect(url)
+    where = str(conn.address)
+    try:
+        pg_schema.create(conn, where)
+        # As the file's migration does: the key that makes the log's tally-sheet digests unguessable.
+        conn.execute("INSERT INTO election_key (id, key) VALUES (1, ?)", (secrets.token_hex(32),))
+        _start_session(conn)
+        store = ServerElection(conn, conn.address, _session_user(conn))  # type: ignore[arg-type]
+        with store.transaction("election.create", _election_details(election)) as tx:
+            write_election(tx, election)
+    except (ElectionFileError, sqlite3.Error):
+        conn.close()
+        raise
+    return store
+
+
+# -- moving an election between a server and a file -------------------------------------------------
+def _copied_tables() -> list[tuple[str, tuple[str, ...]]]:
+    """Every stored table with its columns, parents before children."""
+    return ([(spec.name, spec.columns) for spec in TABLES if spec.name != "election_key"]
+            + [("audit_log", AUDIT_COLUMNS), ("data_digest", ("tbl", "row_count", "value"))])
+
+
+def _rows(conn: Any, table: str, columns: tuple[str, ...]) -> Iterator[list[Any]]:
+    order = " ORDER BY rowid" if table in ORDERED_TABLES else ""
+    cursor = conn.execute(f"SELECT {', '.join(columns)} FROM {table}{order}")
+    while batch := cursor.fetchmany(20_000):
+        yield batch
+
+
+def _insert_all(target: Any, source: Any, table: str, columns: tuple[str, ...]) -> None:
+    marks = ", ".join("?" for _ in columns)
+    for batch in _rows(source, table, columns):
+        target.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", batch)
+
+
+def _election_key(conn: Any) -> str:
+    return str(conn.execute("SELECT key FROM election_key WHERE id = 1").fetchone()[0])
+
+
+def _set_file_key(conn: sqlite3.Connection, key: str) -> None:
+    """The file's migration made a key of its own; the archive keeps the election's. The guard is
+    lifted for this one write and put back exactly as the migration wrote it."""
+    guard = next(s for steps in MIGRATIONS for s in steps if "TRIGGER election_key_no_change" in s)
+    conn.execute("DROP TRIGGER election_key_no_change")
+    conn.execute("UPDATE election_key SET key = ? WHERE id = 1", (key,))
+    conn.execute(guard)
+
+
+def archive_to_file(store: ServerElection, out: Path) -> audit.ChainReport:
+    """Write the server's election, one consistent snapshot, into a new election file ``out``."""
+    if out.exists():
+        raise ElectionFileError(f"{out}: a file of that name already exists; an archive never overwrites")
+    if not out.parent.is_dir():
+        raise ElectionFileError(f"{out}: the folder {out.parent} does not exist")
+    part = out.with_name(out.name + ".part")
+    part.unlink(missing_ok=True)
+    try:
+        target = sqlite3.connect(str(part), isolation_level=None)
+        try:
+            target.execute("PRAGMA journal_mode = DELETE")
+            migrate_file(target, str(part))
+            with store.read() as source:
+                target.execute("BEGIN IMMEDIATE")
+                _set_file_key(target, _election_key(source))
+                for table, columns in _copied_tables():
+                    _insert_all(target, source, table, columns)
+                target.execute("COMMIT")
+        finally:
+            target.close()
+        with part.open("rb+") as handle:
+            os.fsync(handle.fileno())
+        report = _check(part)
+        if not report.ok:
+            raise ElectionFileError(
+                f"{store.path}: the archive was not written: the election does not verify "
+                f"({report.problem or '; '.join(report.schema_problems)}). "
+                f"Run `recount-desktop audit verify {store.path}`")
+        os.replace(part, out)
+        _sync_folder(out.parent)
+    except sqlite3.Error as error:
+        raise _archive_error(out, error) from error
+    except OSError as error:
+        raise ElectionFileError(f"{out}: cannot write the archive ({error.strerror or error})") from error
+    finally:
+        for leftover in (part, part.with_name(part.name + "-journal")):
+            leftover.unlink(missing_ok=True)
+    return report
+
+
+def publish(source: ElectionFile, url: str) -> audit.ChainReport:
+    """Load an election file, verified, into an empty server database; the server's copy is verified
+    in turn and must give the same head hash."""
+    before = source.verify_audit()
+    if not before.ok:
+        problem = before.problem or "; ".join(before.schema_problems)
+        raise ElectionFileError(f"{source.path}: the election file does not verify ({problem}); nothing was "
+                                f"published. Run `recount-desktop audit verify {source.path}`")
+    conn = pg.connect(url)
+    where = str(conn.address)
+    try:
+        pg_schema.create(conn, where)
+        with source.read() as file_conn:
+            conn.execute("BEGIN")
+            try:
+                conn.execute("INSERT INTO election_key (id, key) VALUES (1, ?)", (_election_key(file_conn),))
+                for table, columns in _copied_tables():
+                    _insert_all(conn, file_conn, table, columns)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+    finally:
+        conn.close()
+    with open_server(url) as server:
+        after = server.verify_audit()
+    if not after.ok or after.head_hash != before.head_hash:
+        raise ElectionFileError(f"{where}: the published election does not verify as the file does "
+                                f"({after.problem or after.head_hash}); drop the database and publish again")
+    return after
