@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.importers import ImportCancelled, ImportRejected, Problem, TallyImport, read_tally_file
 from recount_desktop.importers.grid import Reading, find_readings
 from recount_desktop.importers.problems import ProblemLog
@@ -68,7 +69,17 @@ class ReadOutcome:
 
 def read_for_wizard(request: ReadRequest, book: Book | None, shown: str | None, control: TaskControl,
                     read: Callable[..., TallyImport] = read_tally_file) -> ReadOutcome:
-    """Read the file as asked (with ``read``), then load the sheet to show (runs in the worker)."""
+    """Read the file as asked (with ``read``), then load the sheet to show (runs in the worker).
+
+    The cyclic collector is paused throughout: run in this thread it would free the Qt wrappers of
+    closed windows here, off the GUI thread, while the GUI thread delivers their events.
+    """
+    with no_cyclic_gc():
+        return _read_and_show(request, book, shown, control, read)
+
+
+def _read_and_show(request: ReadRequest, book: Book | None, shown: str | None, control: TaskControl,
+                   read: Callable[..., TallyImport]) -> ReadOutcome:
     try:
         imported = read(
             request.path, format=request.format, progress=control.progress, cancel=control.cancelled,

@@ -99,6 +99,7 @@ class ImportDialog(QDialog):
         self.summary = QLabel(objectName="summaryText", wordWrap=True)
         self.accept_box = QCheckBox(objectName="acceptDifferences", visible=False)
         self.accept_box.toggled.connect(self._accept_toggled)
+        self.differences = QLabel(objectName="differencesText", wordWrap=True, visible=False)
         self.notes = import_summary.ReadingNoteModel()
         self.note_table = table_view("readingNotes", self.notes)
         self.note_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
@@ -107,6 +108,8 @@ class ImportDialog(QDialog):
         self.contests = PreviewContestModel()
         self.tallies = PreviewTallyModel()
         self.problems = ProblemModel()
+        for model in (self.notes, self.contests, self.tallies, self.problems):
+            model.setParent(self)  # owned with the dialog: never freed by Python before their views
         self.contest_table = table_view("previewContests", self.contests)
         self.contest_table.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         self.tally_table = table_view("previewRows", self.tallies)
@@ -165,6 +168,7 @@ class ImportDialog(QDialog):
         box = QWidget()
         layout = QVBoxLayout(box)
         layout.addWidget(self.summary)
+        layout.addWidget(self.differences)
         layout.addWidget(self.accept_box)
         layout.addWidget(self.note_table, 1)
         return box
@@ -350,11 +354,12 @@ class ImportDialog(QDialog):
         self.accept_box.blockSignals(True)
         self.accept_box.setVisible(bool(count))
         self.accept_box.setChecked(imported.accepted_differences and bool(count))
-        self.accept_box.setText(
-            f"&Accept these {count} difference(s) between the file's own totals and the sum of its units, "
-            f"and import the units as they are (recorded in the audit log): "
-            f"{import_summary.differences_text(imported)}")
+        self.accept_box.setText(f"&Accept these {count} difference(s) and import the units as they are "
+                                "(recorded in the audit log)")
         self.accept_box.blockSignals(False)
+        self.differences.setVisible(bool(count))
+        listed = import_summary.differences_text(imported)
+        self.differences.setText(f"The file's own totals differ from the sum of its units: {listed}")
 
     def _fill_sheet_choice(self, imported: TallyImport) -> None:
         names = self.book.sheet_names if self.book is not None and not self.book.is_csv else []
