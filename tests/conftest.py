@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from datetime import date
 from pathlib import Path
 
@@ -86,3 +87,20 @@ def kill_child_at(script: str, args: list[str], marker: str) -> int:
         pytest.fail(f"child ended before {marker!r}: exit {child.wait()}")
     child.send_signal(signal.SIGKILL)
     return child.wait()
+
+
+# -- issue 16: the same tests on an election file and on a PostgreSQL server (tests/pg_testing.py) --
+@pytest.fixture
+def server_url() -> Iterator[str]:
+    """A fresh, empty database on the test server; skipped (or failed in CI) without one."""
+    from tests.pg_testing import fresh_database
+
+    yield from fresh_database()
+
+
+@pytest.fixture(params=["file", "server"])
+def election_target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Where a new election goes: a file, then a server database (the store's two back ends)."""
+    if request.param == "file":
+        return str(tmp_path / "test.canvass")
+    return str(request.getfixturevalue("server_url"))

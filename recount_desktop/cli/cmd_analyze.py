@@ -20,6 +20,7 @@ from recount_desktop.domain.rules import (
     analysis_to_json,
 )
 from recount_desktop.recount.analysis import ElectionAnalysis, analyse_results, analyse_stored
+from recount_desktop.store.dialect import is_server_url
 from recount_desktop.store.election_file import SQLITE_HEADER
 
 
@@ -121,11 +122,13 @@ def _from_tally_file(args: argparse.Namespace) -> ElectionAnalysis:
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.source)
-    if path.is_dir():
+    on_server = is_server_url(args.source)  # an election on a PostgreSQL server
+    if not on_server and path.is_dir():
         raise CommandError(f"{path}: is a folder; give an election file or a tally file")
-    if not path.is_file():
+    if not on_server and not path.is_file():
         raise CommandError(f"{path}: no such file")
-    result = _from_election_file(args) if _is_election_file(path) else _from_tally_file(args)
+    from_election = on_server or _is_election_file(path)
+    result = _from_election_file(args) if from_election else _from_tally_file(args)
     for problem in result.problems:
         print(f"recount-desktop: {args.source}: {problem}", file=sys.stderr)
     if args.json:
