@@ -180,3 +180,14 @@ def test_pdfium_draws_a_page_when_started_as_the_window_starts_it(bundle_place: 
     assert b_meta == s_meta and len(b_pixels) == b_meta["size"] > 0
     assert b_pixels == s_pixels  # the same PDF drawn by the same PDFium
     assert b_pixels.count(b"\xff") < len(b_pixels)  # not a blank page
+
+
+def test_a_server_election_reaches_libpq_from_the_bundle(bundle_place: Place, source_place: Place) -> None:
+    """psycopg picks its libpq implementation by name at import; the bundle must carry the binary one.
+    No server listens on port 1, so both runs stop at libpq's own refusal, each with a plain message."""
+    url = "postgresql://127.0.0.1:1/election"
+    for place in (bundle_place, source_place):
+        done = place.run("audit", "verify", url)
+        assert done.returncode == 1, (place.name, done.stderr)
+        assert url in done.stderr and "accepting TCP/IP connections" in done.stderr, (place.name, done.stderr)
+        assert "Traceback" not in done.stderr
