@@ -103,6 +103,7 @@ def create_server(url: str, election: Election) -> ServerElection:
     where = str(conn.address)
     try:
         pg_schema.create(conn, where)
+        _grant_if_roles(conn)
         # As the file's migration does: the key that makes the log's tally-sheet digests unguessable.
         conn.execute("INSERT INTO election_key (id, key) VALUES (1, ?)", (secrets.token_hex(32),))
         _start_session(conn)
@@ -201,6 +202,7 @@ def publish(source: ElectionFile, url: str) -> audit.ChainReport:
     where = str(conn.address)
     try:
         pg_schema.create(conn, where)
+        _grant_if_roles(conn)
         with source.read() as file_conn:
             conn.execute("BEGIN")
             try:
@@ -219,3 +221,46 @@ def publish(source: ElectionFile, url: str) -> audit.ChainReport:
         raise ElectionFileError(f"{where}: the published election does not verify as the file does "
                                 f"({after.problem or after.head_hash}); drop the database and publish again")
     return after
+
+
+# -- server init: the database and the roles ---------------------------------------------------------
+def init_server(url: str) -> list[str]:
+    """Create the election's database (when missing) and the roles ``clerk``, ``board`` and ``admin``,
+    and grant their privileges on an election already in it. Run by the county's database
+    administrator; returns what was done, one line each."""
+    from urllib.parse import urlsplit, urlunsplit
+
+    from recount_desktop.store import pg_roles
+
+    parts = urlsplit(url)
+    database = parts.path.lstrip("/")
+    if not database:
+        raise ElectionFileError(f"{pg.shown_url(url)}: name the database, as in postgresql://HOST/DBNAME")
+    done = []
+    maintenance = pg.connect(urlunsplit((parts.scheme, parts.netloc, "/postgres", parts.query, "")))
+    try:
+        exists = maintenance.execute("SELECT 1 FROM pg_database WHERE datname = ?", (database,)).fetchone()
+        if not exists:
+            maintenance.execute(f'CREATE DATABASE "{database}" TEMPLATE template0 ENCODING \'UTF8\'')
+            done.append(f"created the database {database}")
+        done += [f"created the role {role}" for role in pg_roles.create_roles(maintenance)]
+    finally:
+        maintenance.close()
+    conn = pg.connect(url)
+    try:
+        conn.execute(f'REVOKE ALL ON DATABASE "{database}" FROM PUBLIC')
+        if pg_schema.has_schema(conn):
+            pg_roles.grant(conn)
+            done.append("granted clerk, board and admin their privileges on the election")
+        else:
+            done.append("no election in the database yet: `recount-desktop new` grants the privileges")
+    finally:
+        conn.close()
+    return done
+
+
+def _grant_if_roles(conn: pg.ServerConnection) -> None:
+    from recount_desktop.store import pg_roles
+
+    if pg_roles.existing_roles(conn):
+        pg_roles.grant(conn)
