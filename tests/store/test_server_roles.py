@@ -43,7 +43,8 @@ def people(server_url: str) -> Iterator[dict[str, str]]:
 
 
 def test_two_clerks_enter_a_sheet_and_the_log_names_each(server_url: str, people: dict[str, str],
-                                                         election: Election, results: ElectionResults) -> None:
+                                                         election: Election,
+                                                         results: ElectionResults) -> None:
     with create_election_file(server_url, election) as store:
         store.replace_results(results, {"file": "county.xlsx"})
         set_scope(store, "Mayor", "all", requested_by="Bo Brandt")
