@@ -234,6 +234,7 @@ class SheetPreview(QWidget):
     def __init__(self) -> None:
         super().__init__(objectName="sheetPreview")
         self.model = SheetGridModel()
+        self.model.setParent(self)  # owned with the view, never freed by Python before it
         self.detected: Reading | None = None
         self.reading: Reading | None = None
         self.sheets = QComboBox(objectName="shownSheet")
