@@ -38,7 +38,7 @@ def write_atomically(path: Path, data: bytes) -> None:
 
 def _write_unnamed(path: Path, data: bytes) -> bool:
     """Linux: write into an unnamed file (O_TMPFILE) and give it a name only once it is whole and on
-    disk, so a kill while writing leaves nothing beside the target (issue 15). False where the system
+    disk, so a kill while writing leaves nothing beside the target. False where the system
     or file system has no unnamed files; the caller then uses a named ``.part`` file."""
     flag = getattr(os, "O_TMPFILE", 0)
     if not flag or not Path("/proc/self/fd").is_dir():

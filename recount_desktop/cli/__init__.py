@@ -46,13 +46,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         # Output piped into a reader that stopped (``... | head``): nothing more to say, and Python must
-        # not complain again when it flushes stdout at exit (issue 15).
+        # not complain again when it flushes stdout at exit.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 1
     except OSError as error:
         # A path the file system refuses (too long, a folder where a file is wanted...) met where a
-        # command did not expect it: still one plain line, never a traceback (issue 15).
+        # command did not expect it: still one plain line, never a traceback.
         where = f"{error.filename}: " if error.filename else ""
         print(f"recount-desktop: {where}{error.strerror or error}", file=sys.stderr)
         return 1

@@ -84,7 +84,7 @@ def read_password(path: Path) -> bytes:
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    """One verdict line, then the document and each signature's details (issue 15)."""
+    """One verdict line, then the document and each signature's details."""
     from recount_desktop.reports.signing import SigningError, load_roots, read_document, verify_pdf
 
     path = Path(args.pdf)

@@ -148,7 +148,7 @@ class Reconciliation:
     single_entry: bool  # the report must say the sheets were entered once only
     same_operator_allowed: bool
     same_operator_sheets: int  # sheets whose two entries were made by the same person
-    # (sheet ID, contest, why) for each sheet whose two entries are not independent (issue 15)
+    # (sheet ID, contest, why) for each sheet whose two entries are not independent
     not_independent: tuple[tuple[str, str, str], ...] = ()
 
     def contest(self, name: str) -> ContestReconciliation:

@@ -1,4 +1,4 @@
-"""The results a county sends on after the recount, in the tally template's own layout (issue 14 item 13).
+"""The results a county sends on after the recount, in the tally template's own layout.
 
 ``export ELECTION --out FILE.xlsx|FILE.csv [--amended]`` writes, per precinct and choice, the original
 count or the amended one (the recount's count where a unit was recounted and its sheets are counted,

@@ -242,7 +242,7 @@ def read_document(pdf: bytes) -> ReportDocument:
 
     keywords = text("/Keywords")
     fingerprint = keywords.split("fingerprint", 1)[1].strip().split()[0] if "fingerprint" in keywords else ""
-    # Reports since issue 15 say so in their keywords; older ones are known by their creator and
+    # Reports from this version on say so in their keywords; older ones are known by their creator and
     # by not being the program's other PDF, the blank tally sheets.
     ours = text("/Creator") == "Recount Desktop"
     tally_sheets = text("/Title").startswith("Recount tally sheets")

@@ -3,7 +3,7 @@
 Each audit entry records the digest of the election's data as it stands after the change, and its
 hash covers that digest; ``audit verify`` recomputes the digest from the tables and compares it with
 the head entry. The digest is defined on typed values, not on SQLite's bytes, so another store
-(issue 16: PostgreSQL) computes the same digest for the same data:
+(PostgreSQL) computes the same digest for the same data:
 
 - A row is the canonical JSON array of its columns in the order ``TABLES`` lists them (integers as
   integers, text as JSON strings, NULL as ``null``; ``json.dumps`` with sorted keys, no spaces,

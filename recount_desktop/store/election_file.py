@@ -73,7 +73,7 @@ def _use_rollback_journal(conn: sqlite3.Connection, path: Path) -> None:
     With write-ahead logging, committed changes can live only in ``FILE-wal`` after a crash, and a copy
     of the ``.canvass`` file alone silently lacks them; with a rollback journal every commit is in the
     main file (a ``-journal`` beside it only ever holds the undo of an unfinished write). Switching from
-    WAL (files written before issue 15) checkpoints the log into the file. This rewrites the file
+    WAL (files written by earlier versions) checkpoints the log into the file. This rewrites the file
     header, so it runs only once the file is known to be an election file.
     """
     mode = str(conn.execute("PRAGMA journal_mode = DELETE").fetchone()[0]).lower()

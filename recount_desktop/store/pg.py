@@ -1,4 +1,4 @@
-"""The PostgreSQL connection: the one place the store talks to a server (issue 16).
+"""The PostgreSQL connection: the one place the store talks to a server.
 
 The store's code is written against Python's DB-API as ``sqlite3`` offers it: ``execute(sql,
 params)`` with ``?`` placeholders, ``executemany``, ``in_transaction``, and ``sqlite3``'s exception
