@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from asn1crypto import pem, x509
+from cryptography.hazmat.primitives.serialization import pkcs12
 from pyhanko.pdf_utils.incremental_writer import IncrementalPdfFileWriter
 from pyhanko.pdf_utils.reader import PdfFileReader
 from pyhanko.sign import fields, signers
@@ -70,6 +71,7 @@ def load_signer(p12: Path, password: bytes) -> signers.SimpleSigner:
         data = Path(p12).read_bytes()
     except OSError as error:
         raise SigningError(f"{p12}: cannot read the certificate ({error.strerror or error})") from error
+    _require_certificate(p12, data, password)
     try:
         signer: signers.SimpleSigner = signers.SimpleSigner.load_pkcs12_data(
             data, other_certs=(), passphrase=password
@@ -81,6 +83,19 @@ def load_signer(p12: Path, password: bytes) -> signers.SimpleSigner:
     if signer.signing_cert is None:  # a PKCS#12 file may hold a key and no certificate
         raise SigningError(f"{p12}: the file holds no signing certificate")
     return signer
+
+
+def _require_certificate(p12: Path, data: bytes, password: bytes) -> None:
+    """Refuse a PKCS#12 file that holds a key but no certificate before pyHanko reads it: pyHanko
+    fails on such a file with an AttributeError deep inside, not with a message a clerk can read."""
+    try:
+        _, cert, _ = pkcs12.load_key_and_certificates(data, password or None)
+    except (ValueError, TypeError) as error:
+        raise SigningError(
+            f"{p12}: cannot open the certificate: wrong password or not a PKCS#12 file"
+        ) from error
+    if cert is None:
+        raise SigningError(f"{p12}: the file holds no signing certificate")
 
 
 def signer_name(signer: signers.SimpleSigner) -> str:

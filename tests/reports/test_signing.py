@@ -67,3 +67,15 @@ def test_wrong_password_is_a_clear_error(story: ElectionFile, tmp_path: Path) ->
 def test_an_unsigned_pdf_is_reported(story: ElectionFile) -> None:
     with pytest.raises(SigningError, match="no digital signature"):
         verify_pdf(render_report(build_report_data(story)), [], source="report.pdf")
+
+
+def test_a_key_without_a_certificate_is_a_clear_error(tmp_path: Path) -> None:
+    from cryptography.hazmat.primitives.asymmetric import rsa
+    from cryptography.hazmat.primitives.serialization import BestAvailableEncryption, pkcs12
+
+    key = rsa.generate_private_key(public_exponent=65537, key_size=2048)
+    p12 = tmp_path / "key-only.p12"
+    locked = BestAvailableEncryption(b"pw")
+    p12.write_bytes(pkcs12.serialize_key_and_certificates(b"k", key, None, None, locked))
+    with pytest.raises(SigningError, match="holds no signing certificate"):
+        sign_pdf(b"%PDF-1.4", p12, b"pw", "Chair")
