@@ -60,6 +60,7 @@ def read_long_rows(
     votes_col, county_col, party_col = cols.get("votes"), cols.get("county"), cols.get("party")
     district_col, type_col = cols.get("district"), cols.get("vote_type")
     names = builder.names
+    spellings = _Spellings()
     rows = sheet.rows
     total = len(rows)
     blank_votes: list[int] = []
@@ -81,6 +82,10 @@ def read_long_rows(
             continue
         if district_col is not None and district_col < width:
             contest = _with_district(contest, names[row[district_col]])
+        contest = spellings.get(contest) or spellings.first(contest, sheet, r, contest_col, builder)
+        if contest in _TURNOUT_CONTESTS:  # El Paso's "Voters" / "Cast" rows: turnout, not a contest
+            builder.notes.note("statistics", sheet.name, f"rows with {contest!r}", choice)
+            continue
         if not contest or not choice:
             missing = "contest" if not contest else "choice"
             col = contest_col if not contest else choice_col
@@ -134,6 +139,30 @@ def _blank_row(
     if district_col is not None and district_col < width:
         contest = _with_district(contest, names[row[district_col]])
     builder.blank((sheet, r, votes_col), (county or None, precinct), contest, names[row[cols["choice"]]])
+
+
+_TURNOUT_CONTESTS = {"Voters", "VOTERS", "Turnout", "TURNOUT", "Registered Voters", "Ballots Cast"}
+
+
+class _Spellings(dict[str, str]):
+    """One contest spelled two ways in one file ("State Rep16" and "State Rep 16"): the first
+    spelling is kept for both, with a warning naming where the second appears."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._squashed: dict[str, str] = {}
+
+    def first(self, contest: str, sheet: Sheet, r: int, col: int, builder: ResultsBuilder) -> str:
+        key = "".join(contest.split()).lower()
+        kept = self._squashed.setdefault(key, contest)
+        if kept != contest:
+            builder.log.warn(
+                sheet.name,
+                sheet.cell(r, col),
+                f"{contest!r} is read as {kept!r}, the same contest spelled with other spaces",
+            )
+        self[contest] = kept
+        return kept
 
 
 def _with_district(contest: str, district: str) -> str:

@@ -360,3 +360,22 @@ def test_every_real_file_imports(path: Path) -> None:
     assert imported.errors == (), imported.errors[:3]
     summary = imported.summary
     assert summary is not None and summary.contests > 0 and summary.grand_total > 0
+
+
+def test_el_paso_turnout_rows_are_not_a_contest_and_one_office_spelled_two_ways_is_one_contest() -> None:
+    path = CO / "20121106__co__general__el_paso__precinct.csv"
+    imported = read_tally_file(path)
+    results = imported.results
+    assert results is not None
+    names = [c.name for c in results.contests]
+    assert "Voters" not in names and "State Rep 16 HD16" not in names
+    with path.open(newline="", encoding="utf-8") as handle:
+        rows = [
+            r for r in csv.DictReader(handle) if r["office"] in ("State Rep16", "State Rep 16") and r["votes"]
+        ]
+    precinct_sum: Counter[str] = Counter()
+    for row in rows:
+        if row["precinct"] not in ("CO", "EL PASO CO", ""):
+            precinct_sum[row["candidate"].strip()] += int(row["votes"])
+    assert results.totals("State Rep16 HD16") == dict(precinct_sum)
+    assert any("'State Rep 16 HD16' is read as 'State Rep16 HD16'" in str(w) for w in imported.warnings)
