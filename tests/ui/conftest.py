@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QMessageBox
 
 from recount_desktop.ui.app import create_main_window
@@ -15,6 +17,15 @@ from recount_desktop.ui.main_window import MainWindow
 def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("RECOUNT_DESKTOP_HOME", str(tmp_path / "home"))
     return tmp_path / "home"
+
+
+@pytest.fixture(autouse=True)
+def earlier_windows_freed(qapp) -> None:
+    """The windows of earlier tests are deleted and collected now, on the GUI thread with nothing
+    running in the background: a collection that falls while a worker thread reads a file has freed
+    Qt objects under it and crashed the test process."""
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    gc.collect()
 
 
 @pytest.fixture
