@@ -207,17 +207,26 @@ def _whole(row: Sequence[object], c: int) -> int | None:
 def read_abstract_book(
     book: Book, builder: ResultsBuilder, ticker: Ticker, reading: Reading | None = None
 ) -> None:
-    """Each sheet with an abstract's header row; the user's ``reading`` for its sheet, when given."""
+    """Each sheet with an abstract's header row; the user's ``reading`` for its sheet, when given
+    (a reading with no sheet applies to every sheet: an empty sheet is skipped with a note, any
+    other sheet it does not fit is an error naming the sheet)."""
     read = 0
     for index, name in enumerate(book.sheet_names):
         ticker.tick(index, len(book.sheet_names))
         sheet = book.sheet(name)
         chosen = reading if reading is not None and reading.sheet in (name, None) else None
+        if chosen is not None and _is_empty(sheet):
+            builder.notes.note("skipped", sheet.name, "sheet", "empty sheet: nothing to read")
+            continue
         if chosen is None:
             found = find_readings(sheet)
             chosen = found[0] if found else None
         if chosen is not None:
-            read_abstract(sheet, chosen, builder)
+            misfit = reading_misfit(sheet, chosen)
+            if misfit is not None:
+                builder.log.error(sheet.name, misfit[0], misfit[1])
+            else:
+                read_abstract(sheet, chosen, builder)
             read += 1
     if not read:
         raise builder.log.reject(
@@ -228,8 +237,44 @@ def read_abstract_book(
         )
 
 
+def _is_empty(sheet: Sheet) -> bool:
+    return all(is_blank(cell) for row in sheet.rows for cell in row)
+
+
+def reading_misfit(sheet: Sheet, reading: Reading) -> tuple[str | None, str] | None:
+    """Why ``reading`` cannot be read on ``sheet`` (the cell, the reason), or None when it fits."""
+    if not reading.header_rows:
+        return None, "the layout names no header row (the row of unit names)"
+    r = reading.header_rows[-1]
+    if r >= len(sheet.rows):
+        return (
+            f"row {r + 1}",
+            f"the layout's header row {r + 1} is past the sheet's last row ({len(sheet.rows)}); "
+            "this layout does not fit this sheet",
+        )
+    if not reading.unit_columns:
+        return f"row {r + 1}", "the layout names no unit columns"
+    if not reading.label_columns:
+        return f"row {r + 1}", "the layout names no label column (the choice names)"
+    header = sheet.rows[r]
+    blank = [c for c in reading.unit_columns if c >= len(header) or is_blank(header[c])]
+    if blank:
+        cells = ", ".join(sheet.cell(r, c) for c in blank[:5])
+        more = f" and {len(blank) - 5} more" if len(blank) > 5 else ""
+        return (
+            sheet.cell(r, blank[0]),
+            f"the layout reads column {column_letters(blank[0])} as a unit, but its header cell is "
+            f"blank ({cells}{more}); this layout does not fit this sheet",
+        )
+    return None
+
+
 def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
-    """Read one sheet the way ``reading`` says; every total cell is checked, none is counted."""
+    """Read one sheet the way ``reading`` says; every total cell is checked, none is counted.
+    A reading that does not fit the sheet is an error naming the sheet and cell."""
+    misfit = reading_misfit(sheet, reading)
+    if misfit is not None:
+        raise builder.log.reject(sheet.name, misfit[0], misfit[1])
     header = sheet.rows[reading.header_rows[-1]]
     units = {c: clean_name(header[c]) for c in reading.unit_columns}
     for c in reading.total_columns:

@@ -1,0 +1,85 @@
+"""Precincts-as-columns abstracts (issue 11): a layout profile that does not fit a sheet, vote-type
+rows under each candidate, alternating name and count rows, blocks side by side, arithmetic totals
+in wide sheets. Each test file is small, written here, and modelled on a real county's family
+(tests/data/real_counties/README.md)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from recount_desktop.cli import main
+from recount_desktop.domain import Election
+from recount_desktop.importers import read_tally_file
+from recount_desktop.importers.grid import find_readings
+from recount_desktop.importers.problems import ProblemLog
+from recount_desktop.importers.profiles import LayoutProfile, load_profile, save_profile
+from recount_desktop.importers.source import open_book
+from recount_desktop.store import create_election_file
+from tests.importers.conftest import write_xlsx
+
+REAL = Path(__file__).parents[1] / "data" / "real_counties"
+ALAMOSA = REAL / "CO" / "2014 General Election Official Results By Precinct.xls"
+
+
+@pytest.fixture
+def election_path(tmp_path: Path, election: Election) -> Path:
+    path = tmp_path / "e.canvass"
+    create_election_file(path, election, operator="clerk").close()
+    return path
+
+
+def _alamosa_like(path: Path, second: list[list[object]]) -> Path:
+    """Alamosa's family: `Name - Party` in column A, contest-title rows, a `Total` column."""
+    first: list[list[object]] = [
+        ["", "Pct 1", "Pct 2", "Pct 3", "Total"],
+        ["United States Senator", None, None, None, None],
+        ["Mark Udall - DEM", 10, 20, 30, 60],
+        ["Cory Gardner - REP", 5, 6, 7, 18],
+    ]
+    return write_xlsx(path, {"Elec. Results": first, "Sheet3": second})
+
+
+def _profile_without_sheet(source: Path, tmp_path: Path) -> Path:
+    reading = find_readings(open_book(source, ProblemLog("x")).sheet("Elec. Results"))[0]
+    profile = LayoutProfile("Alamosa abstract", "abstract", None, replace(reading, sheet=None))
+    return save_profile(profile, tmp_path / "alamosa.toml")
+
+
+def test_a_profile_with_no_sheet_skips_alamosas_empty_sheet3_with_a_note(tmp_path: Path) -> None:
+    """The real Alamosa workbook ends in an empty `Sheet3`: skipped, noted, never an IndexError."""
+    profile = load_profile(_profile_without_sheet(ALAMOSA, tmp_path))
+    assert profile.sheet is None and profile.reading is not None and profile.reading.sheet is None
+    imported = read_tally_file(ALAMOSA, profile=profile)
+    assert imported.errors == ()
+    assert imported.results is not None
+    assert imported.results.totals("United States Senator")["Mark Udall"] == 2440
+    assert any(n.sheet == "Sheet3" and "empty" in n.label for n in imported.notes.skipped)
+
+
+def test_a_profile_that_does_not_fit_a_sheet_is_an_error_naming_file_and_sheet(
+    tmp_path: Path, election_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A second sheet of another shape (only two columns) under a profile with no sheet."""
+    source = _alamosa_like(tmp_path / "alamosa.xlsx", [["Printed 2014-11-20", "by the clerk"]])
+    profile = _profile_without_sheet(source, tmp_path)
+    imported = read_tally_file(source, profile=load_profile(profile))
+    assert imported.results is None
+    assert [(e.file, e.sheet) for e in imported.errors] == [("alamosa.xlsx", "Sheet3")]
+    assert "does not fit" in imported.errors[0].message and imported.errors[0].cell == "C1"
+    before = election_path.read_bytes()
+    assert main(["import", str(election_path), str(source), "--profile", str(profile)]) == 1
+    err = capsys.readouterr().err
+    assert "alamosa.xlsx, sheet 'Sheet3', cell C1" in err and "Traceback" not in err
+    assert election_path.read_bytes() == before
+
+
+def test_a_header_row_past_the_sheet_is_an_error_not_an_index_error(tmp_path: Path) -> None:
+    source = _alamosa_like(tmp_path / "alamosa.xlsx", [["note"]])
+    reading = find_readings(open_book(source, ProblemLog("x")).sheet("Elec. Results"))[0]
+    moved = replace(reading, sheet="Sheet3", header_rows=(5,))
+    imported = read_tally_file(source, profile=LayoutProfile("x", "abstract", "Sheet3", moved))
+    assert imported.results is None
+    assert imported.errors[0].sheet == "Sheet3" and "past the sheet's last row" in imported.errors[0].message
