@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range
-from recount_desktop.importers.headers import normalise_header
+from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, normalise_header
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import (
@@ -277,31 +277,146 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
         raise builder.log.reject(sheet.name, misfit[0], misfit[1])
     header = sheet.rows[reading.header_rows[-1]]
     units = {c: clean_name(header[c]) for c in reading.unit_columns}
-    for c in reading.total_columns:
-        builder.notes.note("totals", sheet.name, f"column {column_letters(c)}", clean_name(header[c]))
-    for c in reading.skipped_columns:
-        label = clean_name(header[c]) if c < len(header) else ""
-        builder.notes.note("skipped", sheet.name, f"column {column_letters(c)}", label or "vote shares")
+    _note_columns(sheet, header, reading, builder)
     contest = _header_title(header, reading, builder)
     skip = set(reading.skip_rows)
+    pending: _Pending | None = None  # a choice's name row, its counts in the rows below
     for r in range(reading.header_rows[-1] + 1, len(sheet.rows)):
         row = sheet.rows[r]
         if r in skip:
             builder.notes.note("skipped", sheet.name, f"row {r + 1}", _label(row, reading))
             continue
         label = _label(row, reading)
-        has_counts = any(not is_blank(row[c]) for c in reading.unit_columns if c < len(row))
+        has_counts = _has_counts(row, reading)
         office = _office(row, reading)
         if office:
-            contest = _start_contest(office, r, builder)
+            contest, pending = _start_contest(office, r, builder), None
         if not has_counts:
             if label and not office:
-                contest = _title(label, r, contest, builder)
+                if contest is not None and _names_a_choice(sheet, r, reading):
+                    pending = _Pending(label, r)
+                else:
+                    contest, pending = _title(label, r, contest, builder), None
             continue
+        if pending is not None and contest is not None:
+            used = _pending_row(sheet, r, label, pending, contest, units, reading, builder)
+            pending = pending if used == "more" else None
+            if used != "no":
+                continue
         if contest is None or not label:
             builder.notes.note("skipped", sheet.name, f"row {r + 1}", label or "(no label)")
             continue
         _choice_row(sheet, r, row, label, contest, units, reading, builder)
+
+
+def _note_columns(sheet: Sheet, header: Sequence[object], reading: Reading, builder: ResultsBuilder) -> None:
+    for c in reading.total_columns:
+        label = clean_name(header[c]) if c < len(header) else ""
+        builder.notes.note("totals", sheet.name, f"column {column_letters(c)}", label)
+    for c in reading.skipped_columns:
+        label = clean_name(header[c]) if c < len(header) else ""
+        builder.notes.note("skipped", sheet.name, f"column {column_letters(c)}", label or "vote shares")
+
+
+@dataclass
+class _Pending:
+    """A choice's name on a row of its own: its counts follow on one unlabelled row (name and count
+    rows alternating), or on vote-type rows (``Polling Place``, ``Early``, ``Mail-In``) closed by an
+    unlabelled row that is their total."""
+
+    name: str
+    row: int
+    type_rows: list[int] = field(default_factory=list)
+
+
+# rows of a choice's vote types, under the choice's name and over their unlabelled total row
+_ROW_VOTE_TYPES = {
+    *VOTE_TYPE_COLUMNS,
+    "polling",
+    "polling place",
+    "polls",
+    "vote centers",
+    "vote center",
+    "vote by mail",
+    "mail-in",
+    "mail in",
+    "in-office",
+    "in office",
+    "early voting",
+    "provisionals",
+    "absentee",
+}
+
+
+def _vote_type(label: str) -> str | None:
+    return label if label and normalise_header(label) in _ROW_VOTE_TYPES else None
+
+
+def _has_counts(row: Sequence[object], reading: Reading) -> bool:
+    return any(not is_blank(row[c]) for c in reading.unit_columns if c < len(row))
+
+
+def _names_a_choice(sheet: Sheet, r: int, reading: Reading) -> bool:
+    """A text row is a choice's name (not a contest title) when the next row holds counts under
+    no label, or under a vote type."""
+    for below in sheet.rows[r + 1 :]:
+        label = _label(below, reading)
+        if not label and not _has_counts(below, reading):
+            continue  # a blank spacer row
+        return _has_counts(below, reading) and (not label or _vote_type(label) is not None)
+    return False
+
+
+def _pending_row(
+    sheet: Sheet,
+    r: int,
+    label: str,
+    pending: _Pending,
+    contest: _Contest,
+    units: dict[int, str],
+    reading: Reading,
+    builder: ResultsBuilder,
+) -> str:
+    """A count row under a choice's name row: ``"more"`` (a vote type; more may follow),
+    ``"done"`` (its counts, or its vote types' total) or ``"no"`` (not its row: the name is done)."""
+    row = sheet.rows[r]
+    vote_type = _vote_type(label)
+    if vote_type is not None:
+        first = not pending.type_rows
+        pending.type_rows.append(r)
+        _choice_row(sheet, r, row, pending.name, contest, units, reading, builder, vote_type, first)
+        return "more"
+    if label:
+        return "no"
+    if pending.type_rows:
+        _check_types_total(sheet, r, pending, contest, units, reading, builder)
+    else:
+        _choice_row(sheet, r, row, pending.name, contest, units, reading, builder)
+    return "done"
+
+
+def _check_types_total(
+    sheet: Sheet,
+    r: int,
+    pending: _Pending,
+    contest: _Contest,
+    units: dict[int, str],
+    reading: Reading,
+    builder: ResultsBuilder,
+) -> None:
+    """The unlabelled row under a choice's vote-type rows is their total: checked per unit (and
+    per total column), never added in."""
+    row = sheet.rows[r]
+    builder.notes.note("totals", sheet.name, f"row {r + 1}", f"total of {pending.name}")
+    for c in (*units, *reading.total_columns):
+        what = f"total of {pending.name}" + (f" in {units[c]}" if c in units else "")
+        total = builder.count((sheet, r, c), row[c] if c < len(row) else None, what)
+        counts = [_whole(sheet.rows[tr], c) for tr in pending.type_rows]
+        if not isinstance(total, int) or all(v is None for v in counts):
+            continue
+        cells = cell_range([(sheet, tr, c) for tr in pending.type_rows])
+        found = sum(v for v in counts if v is not None)
+        builder.check_total((sheet, r, c), contest.name, pending.name, None, total, found, cells)
 
 
 _CAPTION = re.compile(r"office|candidate|\bname\b|contest|race", re.IGNORECASE)
@@ -362,7 +477,11 @@ def _choice_row(
     units: dict[int, str],
     reading: Reading,
     builder: ResultsBuilder,
+    vote_type: str | None = None,
+    new_line: bool = True,
 ) -> None:
+    """One choice's counts (of one vote type, when given); ``new_line`` False for the second and
+    later vote types of a choice already counted as a line."""
     name, party = _name_and_party(label, row, reading)
     if statistic_of(name) or _TURNOUT.search(name):
         builder.notes.note("statistics", sheet.name, sheet.cell(r, reading.label_columns[0]), name)
@@ -372,8 +491,8 @@ def _choice_row(
         _check_total_row(sheet, r, row, contest, units, builder)
         return
     contest.choice_rows.append(r)
-    repeated = contest.names.get(name, 0)
-    contest.names[name] = repeated + 1
+    repeated = contest.names.get(name, 0) if new_line else 0
+    contest.names[name] = repeated + (1 if new_line else 0)
     if repeated:  # "Write-In Provision" on three lines of one contest: three lines, told apart
         name = f"{name} ({repeated + 1})"
         builder.log.warn(
@@ -390,7 +509,7 @@ def _choice_row(
         value = builder.count(where, raw, lambda: f"{name} in {unit}, {contest.name}")  # noqa: B023
         if value is None:
             continue  # blank or N/A: the unit does not vote in this contest
-        builder.add(where, (None, unit), contest.name, name, value, party=party)
+        builder.add(where, (None, unit), contest.name, name, value, vote_type, party)
         places.append(where)
         if isinstance(value, int):
             counts[c] = value
@@ -401,7 +520,8 @@ def _choice_row(
         closed = [w for w in places if w[2] < c]
         if isinstance(total, int) and whole and closed:
             found = sum(counts[w[2]] for w in closed)
-            builder.check_total((sheet, r, c), contest.name, name, None, total, found, cell_range(closed))
+            cells = cell_range(closed)
+            builder.check_total((sheet, r, c), contest.name, name, vote_type, total, found, cells)
 
 
 def _is_no_count(raw: object) -> bool:

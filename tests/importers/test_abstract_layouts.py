@@ -83,3 +83,85 @@ def test_a_header_row_past_the_sheet_is_an_error_not_an_index_error(tmp_path: Pa
     imported = read_tally_file(source, profile=LayoutProfile("x", "abstract", "Sheet3", moved))
     assert imported.results is None
     assert imported.errors[0].sheet == "Sheet3" and "past the sheet's last row" in imported.errors[0].message
+
+
+def _vote_type_abstract(path: Path, trump_total: int = 249) -> Path:
+    """A precincts-as-columns abstract with vote-type rows under each candidate (`Polling Place`,
+    `Early`, `Mail-In`), then an unlabelled row that is their total; an `Absentee` unit and a
+    `Total` column, as in Dakota's and Alamosa's abstracts."""
+    rows: list[list[object]] = [
+        ["", "Precinct 1", "Precinct 2", "Absentee", "Total"],
+        ["PRESIDENT AND VICE PRESIDENT", None, None, None, None],
+        ["Trump/Pence - REP", None, None, None, None],
+        ["Polling Place", 100, 80, 0, 180],
+        ["Early", 20, 10, 0, 30],
+        ["Mail-In", 5, 4, 30, 39],
+        [None, 125, 94, 30, trump_total],
+        ["Clinton/Kaine - DEM", None, None, None, None],
+        ["Polling Place", 50, 40, 0, 90],
+        ["Early", 10, 12, 0, 22],
+        ["Mail-In", 3, 2, 20, 25],
+        [None, 63, 54, 20, 137],
+        [None, None, None, None, None],
+        ["COUNTY SHERIFF", None, None, None, None],
+        ["Ann Jackson - REP", None, None, None, None],
+        ["Polling Place", 70, 60, 0, 130],
+        ["Early", 9, 8, 0, 17],
+        ["Mail-In", 1, 1, 40, 42],
+        [None, 80, 69, 40, 189],
+    ]
+    return write_xlsx(path, {"Abstract": rows})
+
+
+def test_vote_type_rows_under_each_candidate_are_stored_and_their_total_row_checked(tmp_path: Path) -> None:
+    imported = read_tally_file(_vote_type_abstract(tmp_path / "abstract.xlsx"))
+    assert imported.errors == () and imported.warnings == ()
+    results = imported.results
+    assert results is not None
+    assert imported.layout == "abstract"
+    assert [c.name for c in results.contests] == ["PRESIDENT AND VICE PRESIDENT", "COUNTY SHERIFF"]
+    # the unlabelled total row is checked, never added in (249, not 498)
+    assert results.totals("PRESIDENT AND VICE PRESIDENT") == {"Trump/Pence": 249, "Clinton/Kaine": 137}
+    assert results.totals("COUNTY SHERIFF") == {"Ann Jackson": 189}
+    assert sorted(p.name for p in results.precincts) == ["Absentee", "Precinct 1", "Precinct 2"]
+    trump = {
+        t.precinct: t for t in results.tallies_of("PRESIDENT AND VICE PRESIDENT") if t.choice == "Trump/Pence"
+    }
+    assert dict(trump["Precinct 1"].vote_types) == {"Polling Place": 100, "Early": 20, "Mail-In": 5}
+    assert trump["Precinct 1"].votes == 125
+    assert any(n.cell == "row 7" for n in imported.notes.totals)
+
+
+def test_a_vote_type_total_row_that_does_not_add_up_is_an_error_naming_both_cells(tmp_path: Path) -> None:
+    imported = read_tally_file(_vote_type_abstract(tmp_path / "abstract.xlsx", trump_total=250))
+    assert imported.results is None
+    assert [(e.sheet, e.cell) for e in imported.errors] == [("Abstract", "E7")]
+    assert "E4:E6" in imported.errors[0].message and "+1" in imported.errors[0].message
+
+
+def test_alternating_name_rows_and_count_rows(tmp_path: Path) -> None:
+    """Each candidate's name on a row of its own, its counts on the unlabelled row below."""
+    rows: list[list[object]] = [
+        ["OFFICE / CANDIDATE", "Pct 1", "Pct 2", "Pct 3", "Total"],
+        ["UNITED STATES SENATOR", None, None, None, None],
+        ["Mark Udall - DEM", None, None, None, None],
+        [None, 800, 900, 740, 2440],
+        ["Cory Gardner - REP", None, None, None, None],
+        [None, 700, 850, 800, 2350],
+        ["COUNTY SHERIFF", None, None, None, None],
+        ["Robert Jackson - REP", None, None, None, None],
+        [None, 1000, 1200, 1278, 3478],
+        ["Kenneth McCloskey - DEM", None, None, None, None],
+        [None, 500, 600, 523, 1623],
+    ]
+    imported = read_tally_file(write_xlsx(tmp_path / "alternating.xlsx", {"Results": rows}))
+    assert imported.errors == ()
+    results = imported.results
+    assert results is not None
+    assert [c.name for c in results.contests] == ["UNITED STATES SENATOR", "COUNTY SHERIFF"]
+    assert results.totals("UNITED STATES SENATOR") == {"Mark Udall": 2440, "Cory Gardner": 2350}
+    assert results.totals("COUNTY SHERIFF") == {"Robert Jackson": 3478, "Kenneth McCloskey": 1623}
+    assert {c.name: c.party for c in results.contest("COUNTY SHERIFF").choices} == {
+        "Robert Jackson": "REP",
+        "Kenneth McCloskey": "DEM",
+    }
