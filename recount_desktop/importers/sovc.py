@@ -95,7 +95,8 @@ def read_sovc_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
         blocks = _stacked_blocks(sheet, header)
         if blocks:
             read += sum(
-                _read_contest_sheet(sheet, block, builder, end, stacked=True) for block, end in blocks
+                _read_contest_sheet(sheet, block, builder, end, stacked=True, end_col=end_col)
+                for block, end, end_col in blocks
             )
         elif _read_contest_sheet(sheet, header, builder):
             read += 1
@@ -108,10 +109,14 @@ def read_sovc_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
         )
 
 
-def _stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[tuple[tuple[int, int], int]]:
+Block = tuple[tuple[int, int], int, int | None]  # (header row, unit column), end row, end column
+
+
+def _stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[Block]:
     """Blocks stacked in one sheet (Scotts Bluff's canvass report): the unit header repeated down
-    the sheet, each over a contest title, with the choices on the row below. Each block with the
-    row where it ends; empty for a sheet of one table."""
+    the sheet, each over a contest title, with the choices on the row below; blocks may also sit
+    side by side in shared rows. Each block with the row and the column where it ends (None: the
+    row's end); empty for a sheet of one table."""
     row0, col = header
     label = normalise_header(sheet.rows[row0][col])
     starts = [
@@ -119,10 +124,24 @@ def _stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[tuple[tuple[i
         for r, row in enumerate(sheet.rows[row0:], start=row0)
         if col < len(row) and _is_label(row[col], label)
     ]
-    if len(starts) < 2:  # one header is one table
-        return []
     ends = [*starts[1:], len(sheet.rows)]
-    return [((r, col), end) for r, end in zip(starts, ends, strict=True)]
+    blocks: list[Block] = []
+    for r, end in zip(starts, ends, strict=True):
+        cols = _side_by_side(sheet, r, col, label)
+        blocks += [((r, c), end, nxt) for c, nxt in zip(cols, [*cols[1:], None], strict=True)]
+    return blocks if len(blocks) >= 2 else []  # one header is one table
+
+
+def _side_by_side(sheet: Sheet, r: int, col: int, label: str) -> list[int]:
+    """The unit columns of blocks side by side in row ``r``: the unit header repeated along the
+    row, each with a blank cell below it (the choices' row). A unit column repeated over the
+    same table's units (Jefferson's page blocks, Adams' second copy) has unit names below it."""
+    row = sheet.rows[r]
+    cols = [c for c in range(col, len(row)) if _is_label(row[c], label)]
+    below = sheet.rows[r + 1] if r + 1 < len(sheet.rows) else []
+    if len(cols) < 2 or any(c < len(below) and not is_blank(below[c]) for c in cols):
+        return [col]
+    return cols
 
 
 def _is_label(cell: object, label: str) -> bool:
@@ -157,15 +176,18 @@ def _is_page_furniture(cell: object) -> bool:
 Columns = dict[int, tuple[str, str | None, str | None]]
 
 
-def _columns(sheet: Sheet, header_row: int, precinct_col: int) -> tuple[Columns, dict[int, str]]:
-    """Column -> (choice or statistic, vote type, party) for every column holding counts; and the
-    columns that hold a choice's total over its vote types (checked per unit, never counted)."""
+def _columns(
+    sheet: Sheet, header_row: int, precinct_col: int, end_col: int | None = None
+) -> tuple[Columns, dict[int, str]]:
+    """Column -> (choice or statistic, vote type, party) for every column holding counts, up to
+    ``end_col`` (a block beside another); and the columns that hold a choice's total over its vote
+    types (checked per unit, never counted)."""
     header = sheet.rows[header_row]
     above = sheet.rows[header_row - 1] if header_row > 0 else []
     group, typed = "", False
     columns: Columns = {}
     checks: dict[int, str] = {}
-    for c in range(precinct_col + 1, len(header)):
+    for c in range(precinct_col + 1, min(len(header), end_col or len(header))):
         if c < len(above) and not is_blank(above[c]):
             group, typed = str(above[c]), False
         raw = header[c]
@@ -225,15 +247,17 @@ def _read_contest_sheet(
     builder: ResultsBuilder,
     end: int | None = None,
     stacked: bool = False,
+    end_col: int | None = None,
 ) -> bool:
     header_row, precinct_col = header
     if stacked:  # the block's title beside the unit header, its choices on the row below
-        title = next((c for c in sheet.rows[header_row][precinct_col + 1 :] if not is_blank(c)), None)
+        beside = sheet.rows[header_row][precinct_col + 1 : end_col]
+        title = next((c for c in beside if not is_blank(c)), None)
         contest = clean_name(title) if title is not None else sheet.name or "Contest"
         header_row += 1
     else:
         contest = _contest_name(sheet, header_row, precinct_col)
-    columns, checks = _columns(sheet, header_row, precinct_col)
+    columns, checks = _columns(sheet, header_row, precinct_col, end_col)
     if not any(statistic_of(choice) is None for choice, _, _ in columns.values()):
         _note_statistics_sheet(sheet, header_row, builder)
         return False  # a registered-voters or turnout sheet: no contest here

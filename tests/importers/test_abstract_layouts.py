@@ -9,6 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from openpyxl import load_workbook
 
 from recount_desktop.cli import main
 from recount_desktop.domain import Election
@@ -165,3 +166,58 @@ def test_alternating_name_rows_and_count_rows(tmp_path: Path) -> None:
         "Robert Jackson": "REP",
         "Kenneth McCloskey": "DEM",
     }
+
+
+def _side_by_side_blocks(path: Path) -> Path:
+    """Scotts Bluff's canvass report with two contests' blocks next to each other in shared rows:
+    each block `Precinct Name | contest | Total`, its choices on the row below, its own units
+    (the right block's `Countywide` is not in the left one) and its own `Total` row."""
+    rows: list[list[object]] = [
+        ["", "GENERAL Election - November 08, 2016", "", "", "", "", "", "", "", "", ""],
+        ["", "Scotts Bluff County", "", "", "", "", "", "", "", "", ""],
+        ["", "", "", "", "", "", "", "", "", "", ""],
+        [
+            "Precinct Name",
+            "",
+            "For County Sheriff",
+            "",
+            "Total",
+            "",
+            "Precinct Name",
+            "",
+            "For Chimney Rock PPD",
+            "",
+            "Total",
+        ],
+        ["", "", "Mark Overman\nREP", "Total", "", "", "", "", "Bob Stuart\nNP", "Total", ""],
+        ["Absentee/Early Vote", "", 956, 956, 956, "", "Absentee/Early Vote", "", 300, 300, 300],
+        ["Castle Rock A", "", 15, 15, 15, "", "Castle Rock A", "", 5, 5, 5],
+        ["Gering I", "", 128, 128, 128, "", "Countywide", "", 56, 56, 56],
+        ["Total", "", 1099, 1099, 1099, "", "Total", "", 361, 361, 361],
+    ]
+    return write_xlsx(path, {"CountyCanvassReport": rows})
+
+
+def test_stacked_blocks_side_by_side_in_shared_rows_are_two_contests(tmp_path: Path) -> None:
+    imported = read_tally_file(_side_by_side_blocks(tmp_path / "canvass.xlsx"))
+    assert imported.errors == ()
+    results = imported.results
+    assert results is not None
+    assert [c.name for c in results.contests] == ["For County Sheriff", "For Chimney Rock PPD"]
+    assert results.totals("For County Sheriff") == {"Mark Overman": 1099}
+    assert results.totals("For Chimney Rock PPD") == {"Bob Stuart": 361}
+    sheriff = {t.precinct: t.votes for t in results.tallies_of("For County Sheriff")}
+    assert sheriff == {"Absentee/Early Vote": 956, "Castle Rock A": 15, "Gering I": 128}
+    ppd = {t.precinct: t.votes for t in results.tallies_of("For Chimney Rock PPD")}
+    assert ppd == {"Absentee/Early Vote": 300, "Castle Rock A": 5, "Countywide": 56}
+
+
+def test_the_right_hand_blocks_total_row_is_checked_against_its_own_units(tmp_path: Path) -> None:
+    source = _side_by_side_blocks(tmp_path / "canvass.xlsx")
+    workbook = load_workbook(source)
+    workbook["CountyCanvassReport"]["I9"] = 362
+    workbook.save(source)
+    imported = read_tally_file(source)
+    assert imported.results is None
+    assert [(e.sheet, e.cell) for e in imported.errors] == [("CountyCanvassReport", "I9")]
+    assert "I6:I8" in imported.errors[0].message
