@@ -21,6 +21,7 @@ from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
 
 HEADER_ROWS = 15
+MIN_CHOICES_FOR_SUM = 2  # a total column sums two choices or more, in two rows or more
 TICK_ROWS = 500
 _VOTE_FOR = re.compile(r"^\(?\s*vote\s+for\s+(?:not\s+more\s+than\s+)?(\d+)\s*\)?$", re.IGNORECASE)
 _STATISTICS_BLOCK = re.compile(
@@ -196,6 +197,8 @@ def read_wide_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
         sheet = book.sheet(name)
         layout = _find_layout(sheet)
         if layout is not None:
+            _sum_columns(sheet, layout)
+            builder.find_total_units = True  # a unit row that is the sum of the others, whatever its label
             _read_sheet(sheet, layout, builder, ticker)
             return
     sheet_label = None if book.is_csv else book.sheet_names[0]
@@ -212,15 +215,7 @@ def _read_sheet(sheet: Sheet, layout: _Layout, builder: ResultsBuilder, ticker: 
         builder.declare(contest.name, dict(contest.choices.values()))
         if contest.seats is not None:
             builder.seats[contest.name] = contest.seats
-    for c, label in layout.precinct_statistics.items():
-        builder.notes.note("statistics", sheet.name, f"column {column_letters(c)}", label)
-    for contest in layout.contests:
-        for c, label in contest.statistics.items():
-            builder.notes.note("statistics", sheet.name, f"column {column_letters(c)}", label)
-        if contest.total_col is not None:
-            builder.notes.note(
-                "totals", sheet.name, f"column {column_letters(contest.total_col)}", "Total Votes"
-            )
+    _note_columns(sheet, layout, builder)
     rows = sheet.rows
     seen: dict[str, int] = {}
     for r in range(layout.header_row + 1, len(rows)):
@@ -229,6 +224,8 @@ def _read_sheet(sheet: Sheet, layout: _Layout, builder: ResultsBuilder, ticker: 
         row = rows[r]
         if layout.precinct_col >= len(row) or is_blank(row[layout.precinct_col]):
             total_label = _total_label_left(row, layout)  # Juab: "Totals:" under the turnout column
+            if total_label is None and _has_counts(row, layout):
+                total_label = "(unlabelled)"  # counts under no unit name: a total, checked
             if total_label is None:
                 continue
             builder.notes.note("totals", sheet.name, f"row {r + 1}", total_label)
@@ -243,6 +240,55 @@ def _read_sheet(sheet: Sheet, layout: _Layout, builder: ResultsBuilder, ticker: 
         if key[1] != "Total":  # county-wide registration is not any one district's
             _precinct_statistics(sheet, r, row, key, voted, layout, builder)
     ticker.tick(len(rows), len(rows))
+
+
+def _note_columns(sheet: Sheet, layout: _Layout, builder: ResultsBuilder) -> None:
+    for c, label in layout.precinct_statistics.items():
+        builder.notes.note("statistics", sheet.name, f"column {column_letters(c)}", label)
+    for contest in layout.contests:
+        for c, label in contest.statistics.items():
+            builder.notes.note("statistics", sheet.name, f"column {column_letters(c)}", label)
+        if contest.total_col is not None:
+            header = sheet.rows[layout.header_row]
+            label = clean_name(_at(header, contest.total_col)) or "Total Votes"
+            builder.notes.note("totals", sheet.name, f"column {column_letters(contest.total_col)}", label)
+
+
+def _has_counts(row: list[object], layout: _Layout) -> bool:
+    return any(not is_blank(_at(row, c)) for contest in layout.contests for c in contest.choices)
+
+
+def _sum_columns(sheet: Sheet, layout: _Layout) -> None:
+    """A contest's last column whose every count is the sum of its other choices' columns (in at
+    least two rows with votes) is the contest's total, whatever its header says: checked per row,
+    never a choice."""
+    rows = sheet.rows[layout.header_row + 1 :]
+    for contest in layout.contests:
+        if contest.total_col is not None or len(contest.choices) < MIN_CHOICES_FOR_SUM + 1:
+            continue
+        last = max(contest.choices)
+        others = [c for c in contest.choices if c != last]
+        checked = 0
+        for row in rows:
+            total = _whole(_at(row, last))
+            counts = [_whole(_at(row, c)) for c in others]
+            if total is None or any(v is None for v in counts):
+                continue
+            if total != sum(v for v in counts if v is not None):
+                break
+            checked += 1 if total else 0
+        else:
+            if checked >= MIN_CHOICES_FOR_SUM:
+                del contest.choices[last]
+                contest.total_col = last
+
+
+def _whole(value: object) -> int | None:
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return None
 
 
 def _total_label_left(row: list[object], layout: _Layout) -> str | None:

@@ -221,3 +221,56 @@ def test_the_right_hand_blocks_total_row_is_checked_against_its_own_units(tmp_pa
     assert imported.results is None
     assert [(e.sheet, e.cell) for e in imported.errors] == [("CountyCanvassReport", "I9")]
     assert "I6:I8" in imported.errors[0].message
+
+
+def _wide(path: Path, last_label: object, total_header: str = "Total Votes", last: int = 41) -> Path:
+    """Washington UT's family: contest names over their columns, choice names with a party prefix,
+    precincts as rows, a last row of the county's totals (here under any label, or none)."""
+    rows: list[list[object]] = [
+        ["", "PRESIDENT", "", "", "GOVERNOR", "", ""],
+        ["Precinct", "DEM Joe Biden", "REP Donald Trump", total_header, "Jane Roe", "John Doe", total_header],
+        ["P1", 10, 20, 30, 5, 6, 11],
+        ["P2", 30, 40, 70, 7, 8, 15],
+        ["P3", 1, 2, 3, 1, 1, 2],
+        [last_label, last, 62, last + 62, 13, 15, 28],
+    ]
+    return write_xlsx(path, {"Results": rows})
+
+
+@pytest.mark.parametrize("label", ["Washington", "Countywide", None])
+def test_a_wide_sheets_last_row_that_is_the_sum_of_the_units_is_a_total_whatever_its_label(
+    tmp_path: Path, label: str | None
+) -> None:
+    imported = read_tally_file(_wide(tmp_path / "wide.xlsx", label))
+    assert imported.layout == "wide" and imported.errors == ()
+    results = imported.results
+    assert results is not None
+    assert results.totals("PRESIDENT") == {"Joe Biden": 41, "Donald Trump": 62}  # not 82 and 124
+    assert results.totals("GOVERNOR") == {"Jane Roe": 13, "John Doe": 15}
+    assert [p.name for p in results.precincts] == ["P1", "P2", "P3"]
+    assert any(note.sheet == "Results" and "6" in note.cell for note in imported.notes.totals)
+
+
+def test_an_unlabelled_last_row_in_a_wide_sheet_is_checked_not_skipped(tmp_path: Path) -> None:
+    imported = read_tally_file(_wide(tmp_path / "wide.xlsx", None, last=42))
+    assert imported.results is None
+    assert [(e.sheet, e.cell) for e in imported.errors] == [("Results", "B6")]
+    assert "B3:B5" in imported.errors[0].message and "+1" in imported.errors[0].message
+
+
+def test_a_wide_sheets_last_column_that_is_the_sum_of_the_choices_is_a_total_not_a_choice(
+    tmp_path: Path,
+) -> None:
+    imported = read_tally_file(_wide(tmp_path / "wide.xlsx", "Total", total_header="All"))
+    assert imported.errors == ()
+    results = imported.results
+    assert results is not None
+    assert results.totals("PRESIDENT") == {"Joe Biden": 41, "Donald Trump": 62}  # no choice "All"
+    assert {n.cell for n in imported.notes.totals} >= {"column D", "column G"}
+    source = _wide(tmp_path / "wide.xlsx", "Total", total_header="All")
+    workbook = load_workbook(source)
+    workbook["Results"]["D4"] = 71  # P2's "All" no longer the sum of its choices
+    workbook.save(source)
+    imported = read_tally_file(source)  # "All" is then a column as written, and the totals disagree
+    assert imported.results is None
+    assert [(e.sheet, e.cell) for e in imported.errors] == [("Results", "D6")]
