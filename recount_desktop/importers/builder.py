@@ -111,6 +111,24 @@ class Names(dict[object, str]):
         return name
 
 
+# the leading apostrophe our CSV export (reports/export.py) writes before a name that a spreadsheet
+# would otherwise run as a formula; nothing else that begins with an apostrophe is touched
+_CSV_PROTECTED = ("'=", "'+", "'-", "'@")
+
+
+def unprotect_csv_text(text: str) -> str:
+    """``'=HYPERLINK(...)`` -> ``=HYPERLINK(...)``: undo exactly the export's text protection."""
+    return text[1:] if text.startswith(_CSV_PROTECTED) else text
+
+
+class CsvNames(Names):
+    """``Names`` for a CSV file of ours: a protected name comes back as it was written."""
+
+    def __missing__(self, raw: object) -> str:
+        name = self[raw] = unprotect_csv_text(clean_name(raw)) if raw is not None else ""
+        return name
+
+
 class Ticker:
     """Reports progress and honours Cancel every few thousand rows, cheaply."""
 

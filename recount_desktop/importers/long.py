@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from recount_desktop.importers.builder import ResultsBuilder, Ticker
+from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
 from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import is_blank
@@ -46,6 +46,8 @@ def read_long_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
         raise builder.log.reject(
             sheet_label, None, f"could not recognise the long layout; looked for {LOOKED_FOR}"
         )
+    if book.is_csv:
+        builder.names = CsvNames()  # a name our export protected with an apostrophe, as it was
     builder.find_total_units = True  # a county-total row under a label no one foresaw is found by its sums
     read_long_rows(main[0], main[1], builder, ticker)
     for sheet, header in summaries:

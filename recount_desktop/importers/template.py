@@ -20,7 +20,7 @@ from recount_desktop.domain.records import (
     Scope,
     VotingMethod,
 )
-from recount_desktop.importers.builder import ResultsBuilder, Ticker
+from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
 from recount_desktop.importers.headers import REQUIRED, TEMPLATE_FIELDS, match_header, normalise_header
 from recount_desktop.importers.long import read_long_rows
 from recount_desktop.importers.source import Book, Sheet
@@ -108,6 +108,8 @@ def read_template(
         raise log.reject(
             sheet.name, sheet.cell(header_row + 1, 0), "the Tallies table has a header but no rows"
         )
+    if book.is_csv:
+        builder.names = CsvNames()  # a name our export protected with an apostrophe, as it was
     read_long_rows(sheet, header, builder, ticker)
     options = {} if book.is_csv else read_contests_sheet(book, builder)
     fields = {} if book.is_csv else read_election_sheet(book, builder)
