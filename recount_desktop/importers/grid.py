@@ -216,7 +216,7 @@ def read_abstract_book(
         sheet = book.sheet(name)
         chosen = reading if reading is not None and reading.sheet in (name, None) else None
         if chosen is not None and _is_empty(sheet):
-            builder.notes.note("skipped", sheet.name, "sheet", "empty sheet: nothing to read")
+            builder.notes.note("skipped", sheet.name, "whole sheet", "empty sheet: nothing to read")
             continue
         if chosen is None:
             found = find_readings(sheet)
