@@ -10,6 +10,7 @@ from recount_desktop.domain.rules.assessment import Assessment
 from recount_desktop.domain.rules.findings import RecountStatus, grouped, spoken_limit
 from recount_desktop.domain.rules.limits import LimitTest
 from recount_desktop.domain.rules.settings import ReadingSettings
+from recount_desktop.domain.rules.ties import tie_rule
 
 STATUS_WORDS = {status: status.phrase for status in RecountStatus}
 
@@ -95,6 +96,24 @@ def _change_sentence(a: Assessment) -> str | None:
     return f"{votes} for {a.choice} would change the outcome."
 
 
+def _is_tie(a: Assessment) -> bool:
+    if a.facts.contest.is_question:
+        counts = list(a.facts.totals.values())
+        return len(counts) == 2 and counts[0] == counts[1] and counts[0] > 0
+    return a.facts.is_tied(a.choice)
+
+
+def _tie_sentence(a: Assessment) -> str | None:
+    """What the state's law says follows a tie that the recount does not break, and who acts."""
+    if not _is_tie(a):
+        return None
+    tie = tie_rule(a.facts.election.state)
+    confirm = " Confirm it: that statute is not among the texts shipped with the program."
+    if not tie.secondary:
+        confirm = ""
+    return f"If the tie remains: {tie.text}{confirm}"
+
+
 def explain(a: Assessment, settings: ReadingSettings, alternatives: list[str]) -> str:
     parts: list[str | None] = [_margin_sentence(a)]
     parts += [_limit_sentence(test) for test in a.tests]
@@ -103,7 +122,7 @@ def explain(a: Assessment, settings: ReadingSettings, alternatives: list[str]) -
         parts.append(f"File with: {a.file_with}.")
     if a.cost:
         parts.append(f"Cost: {a.cost}")
-    parts += [a.signature_words, _trigger_sentence(a), _change_sentence(a)]
+    parts += [a.signature_words, _trigger_sentence(a), _change_sentence(a), _tie_sentence(a)]
     parts += [f"Reading: {settings.sentence(key)}" for key in a.readings]
     parts += alternatives + a.notes
     if a.secondary:
