@@ -287,11 +287,25 @@ _WRITE_IN = re.compile(
 )
 
 
+# county abstracts name the line after the office: "President Write-Ins", "BOG At Large Write-Ins"
+_OFFICE_WRITE_INS = re.compile(
+    r"^[\w .'/#-]*?\s*\bwrite[ -]?ins?(?:\s+(?:provision|votes?|totals?|scatter(?:ed|ing)))?$", re.IGNORECASE
+)
+# "(2)": an importer's mark on a second line named like an earlier one in the same contest
+_REPEAT_MARK = re.compile(r"\s*\(\d+\)$")
+# words that make the line a person who filed as a write-in candidate, never an aggregate
+_CANDIDATE_WORDS = re.compile(r"\b(?:qualified|certified|declared|registered|affidavit)\b", re.IGNORECASE)
+
+
 def is_aggregate_write_in(name: str) -> bool:
-    """Lines that total unnamed write-ins ("Write-in", "Unresolved Write-In", "Write-in: Not Assigned", as the
-    real county files spell them): counted in T, never "the candidate" (RULES.md X-1). A named write-in
-    ("Write-in: Jane Doe", "Jane Doe Qualified Write In") is a candidate and keeps its finding."""
-    return bool(_WRITE_IN.match(" ".join(name.split())))
+    """Lines that total unnamed write-ins ("Write-in", "Unresolved Write-In", "Write-in: Not Assigned", an
+    office's own "Congress Write-Ins", as the real county files spell them): counted in T, never "the
+    candidate" (RULES.md X-1). A named write-in ("Write-in: Jane Doe", "Write In - Willoughby", "Jane Doe
+    Qualified Write In", "Kevin Propst-Write-In Affidavit") is a candidate and keeps its finding."""
+    plain = _REPEAT_MARK.sub("", " ".join(name.split()))
+    if _WRITE_IN.match(plain):
+        return True
+    return bool(_OFFICE_WRITE_INS.match(plain)) and not _CANDIDATE_WORDS.search(plain)
 
 
 _PSEUDO_WORDS = ("absentee", "early", "provisional", "mail", "resident", "uocava", "overseas")
