@@ -4,7 +4,7 @@ Two things a frozen program cannot get from an interpreter, done here so the pac
 frozen-only code:
 
 * ``BUNDLE -m recount_desktop.MODULE ARGS``: the program starts helper processes as
-  ``[sys.executable, "-m", module, ...]`` (the PDFium page drawer, ``ui/pdf_pages.py``). In the bundle
+  ``[sys.executable, "-m", module, ...]`` (the PDFium page drawer, ``ui/widgets/pdf_pages.py``). In the bundle
   ``sys.executable`` is this program, not Python, so it runs the module itself, as ``python -m`` would.
   Only the program's own modules are run this way.
 * ``RECOUNT_DESKTOP_STARTUP_PROBE=SECONDS``: a start-up check for IT staff and the smoke test (see

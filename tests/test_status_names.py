@@ -6,7 +6,7 @@ from __future__ import annotations
 from recount_desktop.domain.rules import RecountStatus
 from recount_desktop.domain.rules.explain import STATUS_WORDS as EXPLANATION_WORDS
 from recount_desktop.reports.render import STATUS_WORDS as REPORT_WORDS
-from recount_desktop.ui.models import STATUS_LABELS as WINDOW_LABELS
+from recount_desktop.ui.widgets.models import STATUS_LABELS as WINDOW_LABELS
 
 
 def test_window_and_report_use_the_same_label_for_every_status() -> None:

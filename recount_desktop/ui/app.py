@@ -62,7 +62,7 @@ def run_gui(path: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Recount Desktop")
     sys.excepthook = show_unexpected_error
-    from recount_desktop.ui.dialogs import ask_operator
+    from recount_desktop.ui.widgets.dialogs import ask_operator
 
     operator = ask_operator(None)
     if operator is None:

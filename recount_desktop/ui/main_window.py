@@ -27,17 +27,17 @@ from PySide6.QtWidgets import (
 
 from recount_desktop import __version__, appstate
 from recount_desktop.store import ElectionFile, ElectionFileError, create_election_file, open_election_file
-from recount_desktop.ui.audit_page import AuditPage
-from recount_desktop.ui.contests_page import ContestsPage
-from recount_desktop.ui.dialogs import NewElectionDialog, about_text, ask_operator
-from recount_desktop.ui.import_wizard import ImportDialog
-from recount_desktop.ui.keyboard import ShortcutsDialog
-from recount_desktop.ui.recount_page import ReconciliationPage, RecountPage
-from recount_desktop.ui.reports_page import ReportsPage
-from recount_desktop.ui.setup_page import SetupPage
+from recount_desktop.ui.pages.audit_page import AuditPage
+from recount_desktop.ui.pages.contests_page import ContestsPage
+from recount_desktop.ui.pages.import_wizard import ImportDialog
+from recount_desktop.ui.pages.recount_page import ReconciliationPage, RecountPage
+from recount_desktop.ui.pages.reports_page import ReportsPage
+from recount_desktop.ui.pages.setup_page import SetupPage
+from recount_desktop.ui.pages.tally_entry import TallyEntryPage
 from recount_desktop.ui.snapshot import Snapshot, recount_update, take_snapshot
-from recount_desktop.ui.tally_entry import TallyEntryPage
 from recount_desktop.ui.tasks import finish_background_tasks
+from recount_desktop.ui.widgets.dialogs import NewElectionDialog, about_text, ask_operator
+from recount_desktop.ui.widgets.keyboard import ShortcutsDialog
 
 
 class MainWindow(QMainWindow):

@@ -121,7 +121,7 @@ def _entry(window: Any, folder: Path) -> list[Path]:
 
 def _dialogs(window: Any, folder: Path) -> list[Path]:
     """A finding's statute with the quoted words marked, and the sign dialog with its stamp preview."""
-    from recount_desktop.ui.reports_page import SignDialog
+    from recount_desktop.ui.pages.reports_page import SignDialog
 
     shots = []
     window.show_page(0)

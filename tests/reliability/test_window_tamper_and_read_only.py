@@ -12,7 +12,7 @@ import pytest
 from recount_desktop.recount.sheets import enter_sheet
 from recount_desktop.store import open_election_file
 from recount_desktop.ui.app import create_main_window
-from recount_desktop.ui.audit_page import details_text, full_entry
+from recount_desktop.ui.pages.audit_page import details_text, full_entry
 from tests.reliability.conftest import mayor_sheet, shell
 
 
@@ -57,7 +57,7 @@ def test_the_reconciliation_page_flags_a_sheet_not_independent(window, filled: P
     assert window.open_election(filled)
     page = window.reconcile_page if hasattr(window, "reconcile_page") else None
     if page is None:
-        from recount_desktop.ui.recount_page import ReconciliationPage
+        from recount_desktop.ui.pages.recount_page import ReconciliationPage
 
         page = window.findChild(ReconciliationPage)
     page.show_snapshot(window.snapshot)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 
 from recount_desktop.domain.rules import RecountStatus
-from recount_desktop.ui.contests_page import ContestsPage
-from recount_desktop.ui.models import (
+from recount_desktop.ui.pages.contests_page import ContestsPage
+from recount_desktop.ui.widgets.models import (
     ChoiceModel,
     ContestRow,
     ContestSummaryModel,

@@ -9,9 +9,9 @@ from PySide6.QtWidgets import QInputDialog, QMessageBox
 from recount_desktop.recount.scope import set_scope
 from recount_desktop.recount.sheets import SheetState, sheet_status
 from recount_desktop.reports.tally_sheets import blank_sheets
-from recount_desktop.ui.dialogs import OperatorDialog, recent_operators
 from recount_desktop.ui.main_window import MainWindow
-from recount_desktop.ui.tally_entry import TallyEntryPage
+from recount_desktop.ui.pages.tally_entry import TallyEntryPage
+from recount_desktop.ui.widgets.dialogs import OperatorDialog, recent_operators
 
 MAYOR = "Mayor of Plattsmouth"
 
@@ -237,7 +237,7 @@ def test_show_fitted_keeps_the_frame_on_the_screen(qtbot) -> None:
 def test_the_contest_list_shows_margin_and_deadline_and_sorts_by_deadline(sample_window, qtbot) -> None:
     from datetime import date, datetime
 
-    from recount_desktop.ui.models import deadline_text
+    from recount_desktop.ui.widgets.models import deadline_text
 
     page = sample_window.contests_page
     headers = [page.proxy.headerData(c, Qt.Orientation.Horizontal) for c in range(page.proxy.columnCount())]
@@ -282,7 +282,7 @@ def test_an_unscoped_automatic_recount_is_a_warning_until_it_is_scoped(sample_wi
 def test_the_election_date_takes_a_typed_iso_date(qtbot, tmp_path) -> None:
     from datetime import date
 
-    from recount_desktop.ui.dialogs import NewElectionDialog
+    from recount_desktop.ui.widgets.dialogs import NewElectionDialog
 
     dialog = NewElectionDialog(folder=tmp_path)
     qtbot.addWidget(dialog)
@@ -408,7 +408,7 @@ def test_the_audit_log_reads_in_plain_words_with_filters_and_a_detail_pane(sampl
 
 # -- issue 13 section 1: a finding opens the statute it cites, the quoted words highlighted -------------
 def test_clicking_a_citation_opens_the_statute_with_the_quote_highlighted(sample_window, qtbot) -> None:
-    from recount_desktop.ui.statute_dialog import StatuteDialog
+    from recount_desktop.ui.widgets.statute_dialog import StatuteDialog
 
     page = sample_window.contests_page
     page.select_contest(MAYOR)  # automatic under 32-1119, the section the shipped text holds

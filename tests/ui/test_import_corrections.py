@@ -17,9 +17,9 @@ from PySide6.QtWidgets import QLabel, QToolButton, QWidget
 from recount_desktop.domain import Election, State
 from recount_desktop.importers.profiles import list_profiles, load_profile
 from recount_desktop.store import create_election_file, open_election_file
-from recount_desktop.ui.import_wizard import ImportDialog
 from recount_desktop.ui.main_window import MainWindow
-from recount_desktop.ui.sheet_preview import ROLES
+from recount_desktop.ui.pages.import_wizard import ImportDialog
+from recount_desktop.ui.pages.sheet_preview import ROLES
 from tests.conftest import REAL_DATA
 
 ALAMOSA = REAL_DATA / "CO" / "2014 General Election Official Results By Precinct.xls"

@@ -13,8 +13,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from recount_desktop.domain import Election, State
 from recount_desktop.store import create_election_file, open_election_file
-from recount_desktop.ui.import_wizard import ImportDialog, PreviewContestModel, ProblemModel
 from recount_desktop.ui.main_window import MainWindow
+from recount_desktop.ui.pages.import_wizard import ImportDialog, PreviewContestModel, ProblemModel
 from tests.conftest import REAL_DATA
 
 SARPY = REAL_DATA / "NE" / "2016_ne_sarpy.xlsx"

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
 from recount_desktop.recount.sheets import SheetState, sheet_status
-from recount_desktop.ui.keyboard import ShortcutsDialog, action_shortcuts
+from recount_desktop.ui.widgets.keyboard import ShortcutsDialog, action_shortcuts
 
 MAYOR = "Mayor of Plattsmouth"
 

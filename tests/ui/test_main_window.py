@@ -9,9 +9,9 @@ from PySide6.QtCore import QDate, Qt
 from recount_desktop import appstate
 from recount_desktop.store import open_election_file
 from recount_desktop.ui.app import create_main_window
-from recount_desktop.ui.dialogs import NewElectionDialog
 from recount_desktop.ui.main_window import MainWindow
-from recount_desktop.ui.models import ContestRow, ContestSummaryModel
+from recount_desktop.ui.widgets.dialogs import NewElectionDialog
+from recount_desktop.ui.widgets.models import ContestRow, ContestSummaryModel
 
 
 def _cell(window: MainWindow, row: int, column: int) -> str:

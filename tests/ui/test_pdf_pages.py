@@ -8,7 +8,7 @@ import pytest
 from reportlab.lib.pagesizes import letter
 from reportlab.pdfgen.canvas import Canvas
 
-from recount_desktop.ui.pdf_pages import PagePixels, PdfPagesError, page_images
+from recount_desktop.ui.widgets.pdf_pages import PagePixels, PdfPagesError, page_images
 
 
 def test_rows_are_copied_whatever_the_source_stride() -> None:

@@ -17,7 +17,7 @@ CHILD = textwrap.dedent(
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QSortFilterProxyModel, Qt
     from PySide6.QtWidgets import QApplication
-    from recount_desktop.ui.models import ContestSummaryModel
+    from recount_desktop.ui.widgets.models import ContestSummaryModel
     app = QApplication([])
     proxy = QSortFilterProxyModel()
     proxy.setSourceModel(ContestSummaryModel([]))

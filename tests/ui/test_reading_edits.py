@@ -5,7 +5,7 @@ from __future__ import annotations
 from recount_desktop.importers.grid import Reading, find_readings
 from recount_desktop.importers.problems import ProblemLog
 from recount_desktop.importers.source import Sheet, open_book
-from recount_desktop.ui import reading_edits
+from recount_desktop.ui.pages import reading_edits
 from tests.conftest import REAL_DATA
 
 ALAMOSA = REAL_DATA / "CO" / "2014 General Election Official Results By Precinct.xls"

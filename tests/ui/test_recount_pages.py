@@ -6,7 +6,7 @@ from PySide6.QtCore import Qt
 
 from recount_desktop.recount.scope import get_scope
 from recount_desktop.recount.sheets import TallySheetEntry, enter_sheet
-from recount_desktop.ui.recount_page import ChoiceTotalModel, UnitDifferenceModel, UnitProgressModel
+from recount_desktop.ui.pages.recount_page import ChoiceTotalModel, UnitDifferenceModel, UnitProgressModel
 
 MAYOR = "Mayor of Plattsmouth"
 

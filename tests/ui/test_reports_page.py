@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFileDialog, QLabel, QP
 
 from recount_desktop.recount.scope import set_scope
 from recount_desktop.reports.signing import load_roots, verify_pdf
-from recount_desktop.ui import reports_page
+from recount_desktop.ui.pages import reports_page
 from tests.reports.certs import make_certificates
 
 MAYOR = "Mayor of Plattsmouth"

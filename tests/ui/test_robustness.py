@@ -20,8 +20,8 @@ from recount_desktop.domain import State
 from recount_desktop.domain.rules import load_rules
 from recount_desktop.recount.sheets import SheetState, list_sheets
 from recount_desktop.store import open_election_file
-from recount_desktop.ui import import_wizard
 from recount_desktop.ui.main_window import MainWindow
+from recount_desktop.ui.pages import import_wizard
 from tests.conftest import REAL_DATA
 
 MAYOR = "Mayor of Plattsmouth"
@@ -144,7 +144,7 @@ def test_cancel_before_the_write_starts_keeps_the_stored_results(
 
 
 def test_change_operator_from_the_file_menu(sample_window, monkeypatch) -> None:
-    from recount_desktop.ui.dialogs import OperatorDialog
+    from recount_desktop.ui.widgets.dialogs import OperatorDialog
 
     def type_name_and_press_enter(dialog: OperatorDialog) -> int:  # the modal prompt, as a clerk uses it
         dialog.name.setEditText("  Ann   Lee ")

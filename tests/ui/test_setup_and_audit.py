@@ -7,7 +7,7 @@ import sqlite3
 from PySide6.QtCore import Qt
 
 from recount_desktop.store import open_election_file
-from recount_desktop.ui.audit_page import AuditModel
+from recount_desktop.ui.pages.audit_page import AuditModel
 
 BOARD = "Plattsmouth School Board (Vote For 3)"
 
@@ -98,7 +98,7 @@ def test_a_tampered_log_is_reported(sample_window) -> None:
 
 def test_about_names_the_version_and_every_rule_file(sample_window) -> None:
     from recount_desktop import __version__
-    from recount_desktop.ui.dialogs import about_text
+    from recount_desktop.ui.widgets.dialogs import about_text
 
     text = about_text(__version__)
     assert __version__ in text and "32-1119" in text

@@ -8,9 +8,9 @@ from PySide6.QtWidgets import QInputDialog
 
 from recount_desktop.recount.sheets import SheetState, list_sheets, sheet_status
 from recount_desktop.store import open_election_file
-from recount_desktop.ui.discrepancy import DiscrepancyDialog
 from recount_desktop.ui.main_window import MainWindow
-from recount_desktop.ui.tally_entry import SheetListModel, TallyEntryPage
+from recount_desktop.ui.pages.discrepancy import DiscrepancyDialog
+from recount_desktop.ui.pages.tally_entry import SheetListModel, TallyEntryPage
 
 MAYOR = "Mayor of Plattsmouth"
 

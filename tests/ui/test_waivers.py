@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QMessageBox, QPushButton
 from recount_desktop.domain import State
 from recount_desktop.domain.rules import RecountStatus, waiver_key
 from recount_desktop.ui.main_window import MainWindow
-from recount_desktop.ui.waivers import RECORD_TEXT, WITHDRAW_TEXT, waivable, waivers_text
+from recount_desktop.ui.widgets.waivers import RECORD_TEXT, WITHDRAW_TEXT, waivable, waivers_text
 
 CONTEST = "Mayor of Plattsmouth"
 CANDIDATE = "Gary Novak"

@@ -23,7 +23,7 @@ from recount_desktop.recount.scope import RecountError
 from recount_desktop.recount.sheet_rows import OTHER_LINES, read_entries
 from recount_desktop.recount.sheets import resolve_discrepancy
 from recount_desktop.store import ElectionFile
-from recount_desktop.ui.sheet_lines import DIGITS
+from recount_desktop.ui.widgets.sheet_lines import DIGITS
 
 HIGHLIGHT = "background: #f6c9c9; font-weight: 600; padding: 2px 6px;"
 PLAIN = "padding: 2px 6px;"

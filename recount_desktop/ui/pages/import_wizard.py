@@ -39,20 +39,20 @@ from recount_desktop.importers.grid import Reading
 from recount_desktop.importers.profiles import LayoutProfile, ProfileError, load_profile
 from recount_desktop.importers.source import Book
 from recount_desktop.store import open_election_file
-from recount_desktop.ui import import_summary
-from recount_desktop.ui.contests_page import fit_column_to_text, table_view
-from recount_desktop.ui.import_profiles import ProfilePicker, save_named_profile
-from recount_desktop.ui.import_reading import ReadOutcome, ReadRequest, cell_row_text, read_for_wizard
-from recount_desktop.ui.import_summary import (
+from recount_desktop.ui.pages import import_summary
+from recount_desktop.ui.pages.import_profiles import ProfilePicker, save_named_profile
+from recount_desktop.ui.pages.import_reading import ReadOutcome, ReadRequest, cell_row_text, read_for_wizard
+from recount_desktop.ui.pages.import_summary import (
     PreviewContestModel,
     PreviewTallyModel,
     ProblemModel,
     ProblemRow,
     preview_contests,
 )
-from recount_desktop.ui.reading_edits import what_is_missing
-from recount_desktop.ui.sheet_preview import SheetPreview
+from recount_desktop.ui.pages.reading_edits import what_is_missing
+from recount_desktop.ui.pages.sheet_preview import SheetPreview
 from recount_desktop.ui.tasks import BackgroundTask, TaskControl, run_in_background
+from recount_desktop.ui.widgets.tables import fit_column_to_text, table_view
 
 __all__ = ["ImportDialog", "PreviewContestModel", "ProblemModel"]
 

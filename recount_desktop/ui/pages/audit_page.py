@@ -27,10 +27,10 @@ from PySide6.QtWidgets import (
 )
 
 from recount_desktop.store import AuditEntry
-from recount_desktop.ui.contests_page import fit_column_to_text, table_view
-from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
-from recount_desktop.ui.table_model import SORT_ROLE, Column, RecordTableModel
+from recount_desktop.ui.widgets.keyboard import chain_tab_order
+from recount_desktop.ui.widgets.table_model import SORT_ROLE, Column, RecordTableModel
+from recount_desktop.ui.widgets.tables import fit_column_to_text, table_view
 
 ENTRY_WORDS = {1: "first entry", 2: "second entry", 3: "resolution"}
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QFormLayout, QGroupBox, QLineEdit, QPushButton, QW
 
 from recount_desktop.domain import Election
 from recount_desktop.domain.records import ElectionType
-from recount_desktop.ui.dialogs import DateField, election_type_combo
+from recount_desktop.ui.widgets.dialogs import DateField, election_type_combo
 
 NOT_SET = QDate(1900, 1, 1)  # the canvass date's "not set": shown as text, never stored
 

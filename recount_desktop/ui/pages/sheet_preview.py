@@ -30,8 +30,8 @@ from recount_desktop.importers.checks import CellNote, ReadingNotes
 from recount_desktop.importers.grid import Reading
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.source import Sheet
-from recount_desktop.ui import reading_edits
-from recount_desktop.ui.row_layouts import find_row_layout
+from recount_desktop.ui.pages import reading_edits
+from recount_desktop.ui.pages.row_layouts import find_row_layout
 
 _Index = QModelIndex | QPersistentModelIndex
 

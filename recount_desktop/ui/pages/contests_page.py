@@ -6,7 +6,6 @@ import html
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QSortFilterProxyModel, Qt, QUrl, Signal
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
@@ -14,7 +13,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMessageBox,
     QSplitter,
-    QTableView,
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -24,9 +22,10 @@ from PySide6.QtWidgets import (
 from recount_desktop.domain.rules import NEEDS_WORDS, ContestAnalysis, Finding, RecountStatus, waiver_key
 from recount_desktop.store import ElectionFileError
 from recount_desktop.ui.hints import NO_ELECTION, NO_RESULTS, has_results
-from recount_desktop.ui.keyboard import chain_tab_order
-from recount_desktop.ui.margin_chart import MarginChart, bars_for
-from recount_desktop.ui.models import (
+from recount_desktop.ui.snapshot import Snapshot
+from recount_desktop.ui.widgets.keyboard import chain_tab_order
+from recount_desktop.ui.widgets.margin_chart import MarginChart, bars_for
+from recount_desktop.ui.widgets.models import (
     STATUS_COLORS,
     STATUS_LABELS,
     ChoiceModel,
@@ -37,40 +36,10 @@ from recount_desktop.ui.models import (
     days_left,
     precinct_rows,
 )
-from recount_desktop.ui.snapshot import Snapshot
-from recount_desktop.ui.statute_dialog import StatuteDialog
-from recount_desktop.ui.table_model import SORT_ROLE
-from recount_desktop.ui.waivers import WaiverButtons, waivers_text
-
-
-def table_view(name: str, model: object, sortable: bool = False) -> QTableView:
-    view = QTableView(objectName=name)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setAlternatingRowColors(True)
-    view.verticalHeader().hide()
-    view.verticalHeader().setDefaultSectionSize(24)
-    view.setWordWrap(False)
-    view.setModel(model)  # type: ignore[arg-type]
-    view.setSortingEnabled(sortable)
-    view.setTabKeyNavigation(False)  # Tab leaves the table: the keyboard moves between fields, not cells
-    return view
-
-
-def fit_columns_to_headers(view: QTableView, columns: range | list[int], padding: int = 24) -> None:
-    """Size columns to their header text, never to their cells: a column of counts is no wider than its
-    title, and sizing costs nothing however many rows the table holds (ResizeToContents measures rows)."""
-    header = view.horizontalHeader()
-    metrics = header.fontMetrics()
-    model = view.model()
-    for column in columns:
-        title = str(model.headerData(column, Qt.Orientation.Horizontal) or "")
-        header.resizeSection(column, max(metrics.horizontalAdvance(title) + padding, 56))
-
-
-def fit_column_to_text(view: QTableView, column: int, widest: str, limit: int = 320) -> None:
-    """Size one column to the widest text it shows (found by the caller from the records)."""
-    width = view.horizontalHeader().fontMetrics().horizontalAdvance(widest) + 20
-    view.horizontalHeader().resizeSection(column, min(max(width, 60), limit))
+from recount_desktop.ui.widgets.statute_dialog import StatuteDialog
+from recount_desktop.ui.widgets.table_model import SORT_ROLE
+from recount_desktop.ui.widgets.tables import fit_column_to_text, fit_columns_to_headers, table_view
+from recount_desktop.ui.widgets.waivers import WaiverButtons, waivers_text
 
 
 class ContestFilter(QSortFilterProxyModel):

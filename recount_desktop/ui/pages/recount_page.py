@@ -29,12 +29,12 @@ from recount_desktop.domain.rules import RecountStatus
 from recount_desktop.domain.rules.substantial_change import substantial_change_sentence
 from recount_desktop.recount.reconcile import ChoiceTotal, ContestReconciliation, UnitDifference, reconcile
 from recount_desktop.recount.scope import RecountError, RecountMethod, RecountUnit, UnitProgress, set_scope
-from recount_desktop.ui.combo import refill_keeping_choice
-from recount_desktop.ui.contests_page import fit_columns_to_headers, table_view
 from recount_desktop.ui.hints import NO_ELECTION, NO_RESULTS, has_results
-from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
-from recount_desktop.ui.table_model import Column, RecordTableModel, count_text
+from recount_desktop.ui.widgets.combo import refill_keeping_choice
+from recount_desktop.ui.widgets.keyboard import chain_tab_order
+from recount_desktop.ui.widgets.table_model import Column, RecordTableModel, count_text
+from recount_desktop.ui.widgets.tables import fit_columns_to_headers, table_view
 
 
 def _n(unit: UnitProgress, state: str) -> int:

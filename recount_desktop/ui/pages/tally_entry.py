@@ -55,15 +55,15 @@ from recount_desktop.recount.sheets import (
 )
 from recount_desktop.reports.tally_sheets import BlankSheet
 from recount_desktop.store import ElectionFileError
-from recount_desktop.ui.combo import refill_keeping_choice
-from recount_desktop.ui.contests_page import table_view
-from recount_desktop.ui.discrepancy import DiscrepancyDialog
 from recount_desktop.ui.hints import NO_ELECTION, NO_RESULTS
-from recount_desktop.ui.keyboard import TypeAheadComboBox, chain_tab_order
-from recount_desktop.ui.printed_sheets import PrintedSheets, printed_for
-from recount_desktop.ui.sheet_lines import SheetLinesForm
+from recount_desktop.ui.pages.discrepancy import DiscrepancyDialog
+from recount_desktop.ui.pages.printed_sheets import PrintedSheets, printed_for
 from recount_desktop.ui.snapshot import Snapshot
-from recount_desktop.ui.table_model import Column, RecordTableModel
+from recount_desktop.ui.widgets.combo import refill_keeping_choice
+from recount_desktop.ui.widgets.keyboard import TypeAheadComboBox, chain_tab_order
+from recount_desktop.ui.widgets.sheet_lines import SheetLinesForm
+from recount_desktop.ui.widgets.table_model import Column, RecordTableModel
+from recount_desktop.ui.widgets.tables import table_view
 
 STATE_COLORS = {
     SheetState.ENTERED_ONCE: "#fde2a7",

@@ -42,9 +42,9 @@ from PySide6.QtWidgets import (
 
 from recount_desktop.files import write_atomically
 from recount_desktop.store import ElectionFileError, open_election_file
-from recount_desktop.ui.keyboard import chain_tab_order
-from recount_desktop.ui.pdf_pages import PagePixels, PdfPagesError, page_images
 from recount_desktop.ui.tasks import BackgroundTask, TaskCancelled, TaskControl, run_in_background
+from recount_desktop.ui.widgets.keyboard import chain_tab_order
+from recount_desktop.ui.widgets.pdf_pages import PagePixels, PdfPagesError, page_images
 
 PREVIEW_DPI = 70
 PREVIEW_PAGES = 25  # a statewide report runs to a thousand pages: the rest are in the PDF itself

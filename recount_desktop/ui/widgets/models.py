@@ -10,7 +10,7 @@ from fractions import Fraction
 from recount_desktop.domain import Contest, ContestOutcome, ElectionResults, Tally, contest_outcome
 from recount_desktop.domain.rules import ContestAnalysis, RecountStatus
 from recount_desktop.recount.scope import ScopeProgress
-from recount_desktop.ui.table_model import Column, RecordTableModel, count_text
+from recount_desktop.ui.widgets.table_model import Column, RecordTableModel, count_text
 
 STATUS_LABELS = {status: status.label for status in RecountStatus}  # the report's words too
 # Calm colours that still separate at a glance; the word is always shown too (never colour alone).

@@ -9,7 +9,7 @@ from typing import Any
 
 from recount_desktop.importers import Problem, TallyImport
 from recount_desktop.importers.checks import CellNote
-from recount_desktop.ui.table_model import Column, RecordTableModel
+from recount_desktop.ui.widgets.table_model import Column, RecordTableModel
 
 KIND_NAMES = {
     "totals": "File's total (checked, not counted)",

@@ -43,10 +43,10 @@ from recount_desktop.domain.rules.substantial_change import (
 )
 from recount_desktop.recount.reconcile import SUBSTANTIAL_PERCENT, SUBSTANTIAL_VOTES
 from recount_desktop.store import ElectionFileError
-from recount_desktop.ui.combo import refill_keeping_choice
-from recount_desktop.ui.election_form import ElectionForm
-from recount_desktop.ui.keyboard import chain_tab_order
 from recount_desktop.ui.snapshot import Snapshot
+from recount_desktop.ui.widgets.combo import refill_keeping_choice
+from recount_desktop.ui.widgets.election_form import ElectionForm
+from recount_desktop.ui.widgets.keyboard import chain_tab_order
 
 ENUM_ATTRIBUTES = (("kind", ContestKind), ("scope", Scope), ("voting_method", VotingMethod),
                    ("filed_with", FiledWith))
