@@ -51,12 +51,15 @@ def save_state(state: dict[str, Any]) -> None:
 
 
 def recent_files() -> list[str]:
-    return [p for p in load_state().get("recent", []) if isinstance(p, str) and Path(p).is_file()]
+    return [p for p in load_state().get("recent", []) if isinstance(p, str)
+            and (p.startswith(("postgresql://", "postgres://")) or Path(p).is_file())]
 
 
 def remember_file(path: str | Path) -> None:
     state = load_state()
-    resolved = str(Path(path).resolve())
+    # An election on a server is remembered by its address (printed without any password).
+    on_server = str(path).startswith(("postgresql://", "postgres://"))
+    resolved = str(path) if on_server else str(Path(path).resolve())
     recent = [p for p in state.get("recent", []) if p != resolved]
     state["recent"] = [resolved, *recent][:MAX_RECENT]
     save_state(state)

@@ -52,7 +52,7 @@ class MainWindow(QMainWindow):
         self.subtitle = QLabel(objectName="electionSubtitle")
         self.subtitle.setStyleSheet("font-size: 11pt;")
         self.facts = QLabel(objectName="electionFacts")
-        self.contests_page = ContestsPage()
+        self.contests_page = ContestsPage(self)
         self.table = self.contests_page.table
         self.nav = QListWidget(objectName="navigation")
         # the page list is how board members find their way: same size as the body text, roomy rows
@@ -137,6 +137,7 @@ class MainWindow(QMainWindow):
         file_menu = self.menuBar().addMenu("&File")
         self._action(file_menu, "&New Election…", QKeySequence.StandardKey.New, self.new_election)
         self._action(file_menu, "&Open…", QKeySequence.StandardKey.Open, self.choose_and_open)
+        self._action(file_menu, "Open on &Server…", None, self.choose_server_and_open)
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         self.file_menu = file_menu
@@ -177,7 +178,7 @@ class MainWindow(QMainWindow):
         if self.store is None:
             QMessageBox.information(self, "Import results", "Open or create an election first.")
             return None
-        dialog = ImportDialog(self)
+        dialog = ImportDialog(self, parent=self)
         dialog.open()
         return dialog
 
@@ -254,6 +255,15 @@ class MainWindow(QMainWindow):
                                               "Election files (*.canvass);;All files (*)")
         if path:
             self.open_election(path)
+
+    def choose_server_and_open(self) -> None:
+        """An election in a PostgreSQL database (docs/server.md); the password comes from ~/.pgpass."""
+        from PySide6.QtWidgets import QInputDialog
+
+        url, ok = QInputDialog.getText(self, "Open on Server", "Server address (postgresql://HOST/DBNAME):",
+                                       text="postgresql://")
+        if ok and url.strip():
+            self.open_election(url.strip())
 
     def new_election(self) -> None:
         dialog = NewElectionDialog(self)

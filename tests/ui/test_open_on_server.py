@@ -1,0 +1,32 @@
+"""Issue 16: File > Open on Server opens an election in a PostgreSQL database and remembers its address."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QInputDialog
+
+from recount_desktop import appstate
+from recount_desktop.store import create_election_file
+from recount_desktop.ui.app import create_main_window
+
+
+def test_open_on_server_shows_the_election_and_is_remembered(qtbot, monkeypatch, server_url, election,
+                                                              results) -> None:
+    with create_election_file(server_url, election) as store:
+        store.replace_results(results, {"file": "county.xlsx"})
+    window = create_main_window(operator="clerk-b")
+    qtbot.addWidget(window)
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (server_url, True))
+    window.choose_server_and_open()
+    assert window.title.text() == "General Election 2026"
+    assert window.store is not None and str(window.store.path) == server_url
+    assert appstate.recent_files()[0] == server_url  # offered under File > Open Recent, reopened next start
+    window.store.close()
+
+
+def test_an_unreachable_server_is_a_message_not_a_crash(qtbot, monkeypatch, warnings_shown) -> None:
+    window = create_main_window(operator="clerk-b")
+    qtbot.addWidget(window)
+    url = "postgresql://nobody@/no_such_database?host=/nonexistent&connect_timeout=2"
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: (url, True))
+    window.choose_server_and_open()
+    assert warnings_shown and "cannot reach the election's server" in warnings_shown[0]
