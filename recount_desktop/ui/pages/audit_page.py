@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from recount_desktop.store import AuditEntry
+from recount_desktop.ui.host import PageHost
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.widgets.keyboard import chain_tab_order
 from recount_desktop.ui.widgets.table_model import SORT_ROLE, Column, RecordTableModel
@@ -170,9 +171,9 @@ class AuditFilter(QSortFilterProxyModel):
 
 
 class AuditPage(QWidget):
-    def __init__(self, window: Any) -> None:
+    def __init__(self, host: PageHost) -> None:
         super().__init__()
-        self.window_ = window
+        self.host = host
         self.entries = AuditModel()
         self.proxy = AuditFilter()
         self.proxy.setSourceModel(self.entries)
@@ -225,7 +226,7 @@ class AuditPage(QWidget):
                 self.detail]
 
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
-        store = self.window_.store
+        store = self.host.store
         entries = store.audit_entries() if store is not None and snapshot else []
         self.entries.set_rows(entries)
         self._refill(self.action_filter, "All actions", sorted({e.action for e in entries}))
@@ -255,7 +256,7 @@ class AuditPage(QWidget):
         self.detail.setPlainText(full_entry(entry))
 
     def verify(self) -> None:
-        store = self.window_.store
+        store = self.host.store
         if store is None:
             return
         report = store.verify_audit()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from recount_desktop.domain.rules import NEEDS_WORDS, ContestAnalysis, Finding, RecountStatus, waiver_key
 from recount_desktop.store import ElectionFileError
 from recount_desktop.ui.hints import NO_ELECTION, NO_RESULTS, has_results
+from recount_desktop.ui.host import PageHost
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.widgets.keyboard import chain_tab_order
 from recount_desktop.ui.widgets.margin_chart import MarginChart, bars_for
@@ -69,8 +70,9 @@ class ContestFilter(QSortFilterProxyModel):
 class ContestsPage(QWidget):
     contest_changed = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, host: PageHost) -> None:
+        super().__init__()
+        self.host = host
         self.snapshot: Snapshot | None = None
         self.contests = ContestSummaryModel()
         self.proxy = ContestFilter()
@@ -300,8 +302,7 @@ class ContestsPage(QWidget):
     def change_waiver(self, candidate: str, record: bool) -> None:
         """Record or withdraw ``candidate``'s written waiver (Neb. Rev. Stat. 32-1119(1)) once the user
         confirms; one audited ``setting.set``, then the window re-analyses so the findings follow."""
-        contest, window = self.current_contest(), self.window()
-        store = getattr(window, "store", None)
+        contest, store = self.current_contest(), self.host.store
         if contest is None or store is None:
             return
         question = (
@@ -322,7 +323,7 @@ class ContestsPage(QWidget):
         except ElectionFileError as error:
             QMessageBox.warning(self, title, f"Not saved: {error}")
             return
-        window.reload()  # type: ignore[attr-defined]
+        self.host.reload()
 
 
 def _badge(status: RecountStatus) -> str:

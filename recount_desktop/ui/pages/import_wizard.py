@@ -39,6 +39,7 @@ from recount_desktop.importers.grid import Reading
 from recount_desktop.importers.profiles import LayoutProfile, ProfileError, load_profile
 from recount_desktop.importers.source import Book
 from recount_desktop.store import open_election_file
+from recount_desktop.ui.host import PageHost
 from recount_desktop.ui.pages import import_summary
 from recount_desktop.ui.pages.import_profiles import ProfilePicker, save_named_profile
 from recount_desktop.ui.pages.import_reading import ReadOutcome, ReadRequest, cell_row_text, read_for_wizard
@@ -65,9 +66,9 @@ CHOOSE_ELECTION = "(choose the election's sheet)"
 class ImportDialog(QDialog):
     """Pick a file, read it, look at it (and correct how it is read), then import it (or not)."""
 
-    def __init__(self, window: Any) -> None:
-        super().__init__(window)
-        self.window_ = window
+    def __init__(self, host: PageHost, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.host = host
         self.setWindowTitle("Import results")
         self.resize(1180, 720)
         self.imported: TallyImport | None = None
@@ -320,7 +321,7 @@ class ImportDialog(QDialog):
                                 imported.layout)
         if outcome.sheet is None:
             self._say_unopened(imported)
-        self.import_button.setEnabled(imported.ok and self.window_.store is not None)
+        self.import_button.setEnabled(imported.ok and self.host.store is not None)
         self.reads_done += 1
         self._land(imported)
 
@@ -427,7 +428,7 @@ class ImportDialog(QDialog):
 
     # -- storing -----------------------------------------------------------------------------------
     def start_import(self, replace: bool = False) -> None:
-        imported, store = self.imported, self.window_.store
+        imported, store = self.imported, self.host.store
         if imported is None or store is None or not imported.ok:
             return
         election_path, operator = store.path, store.operator
@@ -461,7 +462,7 @@ class ImportDialog(QDialog):
                 self.import_button.setEnabled(True)
                 self.layout_label.setText("Nothing was replaced; the election keeps its results.")
             return
-        self.window_.reload()
+        self.host.reload()
         self.accept()
 
     def confirm_replace(self, differences: tuple[Any, ...]) -> bool:

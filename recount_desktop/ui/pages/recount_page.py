@@ -6,7 +6,6 @@ Progress never shows an entry's numbers (double entry is blind): only how many s
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -30,6 +29,7 @@ from recount_desktop.domain.rules.substantial_change import substantial_change_s
 from recount_desktop.recount.reconcile import ChoiceTotal, ContestReconciliation, UnitDifference, reconcile
 from recount_desktop.recount.scope import RecountError, RecountMethod, RecountUnit, UnitProgress, set_scope
 from recount_desktop.ui.hints import NO_ELECTION, NO_RESULTS, has_results
+from recount_desktop.ui.host import PageHost
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.widgets.combo import refill_keeping_choice
 from recount_desktop.ui.widgets.keyboard import chain_tab_order
@@ -73,9 +73,9 @@ def unscoped_automatic(snapshot: Snapshot) -> list[str]:
 
 
 class RecountPage(QWidget):
-    def __init__(self, window: Any) -> None:
+    def __init__(self, host: PageHost) -> None:
         super().__init__()
-        self.window_ = window
+        self.host = host
         self.snapshot: Snapshot | None = None
         self.contest = QComboBox(objectName="scopeContest")
         self.contest.currentIndexChanged.connect(self._contest_changed)
@@ -189,7 +189,7 @@ class RecountPage(QWidget):
                 if self.units.item(i).checkState() == Qt.CheckState.Checked]
 
     def apply_scope(self) -> None:
-        store, name = self.window_.store, self.contest.currentText()
+        store, name = self.host.store, self.contest.currentText()
         if store is None or not name:
             return
         units: str | list[RecountUnit] = "all" if self.all_units.isChecked() else self.chosen_units()
@@ -202,7 +202,7 @@ class RecountPage(QWidget):
             return
         self.message.setText(f"Recount scope of {name} saved.")
         self.message.setStyleSheet("color: #1b6e20;")
-        self.window_.recount_changed(name)
+        self.host.recount_changed(name)
 
 
 class ChoiceTotalModel(RecordTableModel[ChoiceTotal]):
@@ -227,9 +227,9 @@ class UnitDifferenceModel(RecordTableModel[UnitDifference]):
 
 
 class ReconciliationPage(QWidget):
-    def __init__(self, window: Any) -> None:
+    def __init__(self, host: PageHost) -> None:
         super().__init__()
-        self.window_ = window
+        self.host = host
         self.items: dict[str, ContestReconciliation] = {}
         self.contest = QComboBox(objectName="reconcileContest")
         self.contest.currentIndexChanged.connect(self._show_contest)
@@ -270,7 +270,7 @@ class ReconciliationPage(QWidget):
         return [self.contest, self.totals_table, self.units_table]
 
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
-        store = self.window_.store
+        store = self.host.store
         result = reconcile(store) if store is not None and snapshot else None
         self.items = {c.contest: c for c in result.contests} if result else {}
         self.not_independent = result.not_independent if result else ()
@@ -283,7 +283,7 @@ class ReconciliationPage(QWidget):
             self.banner.setText(
                 "No contest has a recount yet. Next: set a recount scope (Recount scope & progress, Ctrl+3), "
                 "print the blank tally sheets (Reports), then enter them (Tally sheet entry, Ctrl+2)."
-                if has_results(self.window_.snapshot) else NO_RESULTS)
+                if has_results(self.host.snapshot) else NO_RESULTS)
             self.banner.setStyleSheet("padding: 8px; background: #e4e4e4;")
             for model in (self.totals, self.units):
                 model.set_rows([])

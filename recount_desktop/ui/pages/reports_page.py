@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from recount_desktop.files import write_atomically
 from recount_desktop.store import ElectionFileError, open_election_file
+from recount_desktop.ui.host import PageHost
 from recount_desktop.ui.tasks import BackgroundTask, TaskCancelled, TaskControl, run_in_background
 from recount_desktop.ui.widgets.keyboard import chain_tab_order
 from recount_desktop.ui.widgets.pdf_pages import PagePixels, PdfPagesError, page_images
@@ -150,9 +151,9 @@ def preview_images(pdf: Path, dpi: float) -> tuple[list[PagePixels], int, str]:
 
 
 class ReportsPage(QWidget):
-    def __init__(self, window: Any) -> None:
+    def __init__(self, host: PageHost) -> None:
         super().__init__()
-        self.window_ = window
+        self.host = host
         self.task: BackgroundTask | None = None
         self.print_task: BackgroundTask | None = None
         self.can_print = False  # a PDF was written and its pages can be drawn
@@ -216,7 +217,7 @@ class ReportsPage(QWidget):
             self.sign.setChecked(True)
 
     def export(self, kind: str) -> None:
-        store = self.window_.store
+        store = self.host.store
         if store is None:
             return
         suggested = store.path.with_name(
@@ -251,14 +252,14 @@ class ReportsPage(QWidget):
 
     def _roles(self) -> tuple[list[str], str]:
         """The board's titles to pick the signer's role from, and the attesting member's as default."""
-        snapshot = self.window_.snapshot
+        snapshot = self.host.snapshot
         members = snapshot.election.board_members if snapshot is not None else ()
         roles = list(dict.fromkeys(m.title for m in members if m.title))
         return roles, roles[-1] if roles else "Canvassing board"
 
     def _log(self, action: str, details: dict[str, Any]) -> None:
         """An audit entry for what left the program (a report, a signature, a print, an export)."""
-        store = self.window_.store
+        store = self.host.store
         if store is None:
             return
         try:
@@ -267,11 +268,11 @@ class ReportsPage(QWidget):
         except ElectionFileError as error:
             QMessageBox.warning(self, "Reports", f"Not recorded in the audit log: {error}")
             return
-        self.window_.audit_page.show_snapshot(self.window_.snapshot)
+        self.host.audit_page.show_snapshot(self.host.snapshot)
 
     def export_results(self) -> BackgroundTask | None:
         """Reports > Export results: the CLI's `export`, in the background, then an audit entry."""
-        store = self.window_.store
+        store = self.host.store
         if store is None:
             return None
         amended = self.amended.isChecked()

@@ -6,7 +6,6 @@ Each change is one audited write; the window then reloads, so the findings follo
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -43,6 +42,7 @@ from recount_desktop.domain.rules.substantial_change import (
 )
 from recount_desktop.recount.reconcile import SUBSTANTIAL_PERCENT, SUBSTANTIAL_VOTES
 from recount_desktop.store import ElectionFileError
+from recount_desktop.ui.host import PageHost
 from recount_desktop.ui.snapshot import Snapshot
 from recount_desktop.ui.widgets.combo import refill_keeping_choice
 from recount_desktop.ui.widgets.election_form import ElectionForm
@@ -53,9 +53,9 @@ ENUM_ATTRIBUTES = (("kind", ContestKind), ("scope", Scope), ("voting_method", Vo
 
 
 class SetupPage(QWidget):
-    def __init__(self, window: Any) -> None:
+    def __init__(self, host: PageHost) -> None:
         super().__init__()
-        self.window_ = window
+        self.host = host
         self.snapshot: Snapshot | None = None
         self.election_form = ElectionForm()
         self.election_form.save_button.clicked.connect(self.apply_election)
@@ -232,10 +232,10 @@ class SetupPage(QWidget):
         self.message.setText(text)
         self.message.setStyleSheet("color: #b00020;" if error else "color: #1b6e20;")
         if not error:
-            self.window_.reload()
+            self.host.reload()
 
     def apply_election(self) -> None:
-        store, snapshot = self.window_.store, self.snapshot
+        store, snapshot = self.host.store, self.snapshot
         if store is None or snapshot is None:
             return
         try:
@@ -251,7 +251,7 @@ class SetupPage(QWidget):
         self._done(f"Election saved: {edited.name}, {edited.jurisdiction}.")
 
     def apply_members(self) -> None:
-        store, snapshot = self.window_.store, self.snapshot
+        store, snapshot = self.host.store, self.snapshot
         if store is None or snapshot is None:
             return
         try:
@@ -264,7 +264,7 @@ class SetupPage(QWidget):
         self._done(f"{len(members)} board member(s) saved.")
 
     def apply_reading(self, key: str) -> None:
-        store = self.window_.store
+        store = self.host.store
         value = self.reading_combos[key].currentData()
         if store is None or value is None:
             return
@@ -273,7 +273,7 @@ class SetupPage(QWidget):
         self._done(f"Reading changed: {ReadingSettings.definition(key).sentence(value)}")
 
     def apply_substantial(self) -> None:
-        store = self.window_.store
+        store = self.host.store
         fields = {w.objectName(): w for w in self.substantial if isinstance(w, QLineEdit)}
         if store is None or not fields:
             return
@@ -289,7 +289,7 @@ class SetupPage(QWidget):
         self._done(f"Substantial change: {threshold_words(_threshold_label(votes, percent))}.")
 
     def apply_attributes(self) -> None:
-        store, name = self.window_.store, self.contest.currentText()
+        store, name = self.host.store, self.contest.currentText()
         if store is None or not name:
             return
         changes = {attr: combo.currentData() for attr, combo in self.attr.items()}

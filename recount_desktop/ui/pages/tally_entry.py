@@ -56,6 +56,7 @@ from recount_desktop.recount.sheets import (
 from recount_desktop.reports.tally_sheets import BlankSheet
 from recount_desktop.store import ElectionFileError
 from recount_desktop.ui.hints import NO_ELECTION, NO_RESULTS
+from recount_desktop.ui.host import PageHost
 from recount_desktop.ui.pages.discrepancy import DiscrepancyDialog
 from recount_desktop.ui.pages.printed_sheets import PrintedSheets, printed_for
 from recount_desktop.ui.snapshot import Snapshot
@@ -94,9 +95,9 @@ class SheetListModel(RecordTableModel[SheetStatus]):
 class TallyEntryPage(QWidget):
     typing_changed = Signal()  # a sheet started or stopped being typed (the status bar says so)
 
-    def __init__(self, window: Any) -> None:
+    def __init__(self, host: PageHost) -> None:
         super().__init__()
-        self.window_ = window
+        self.host = host
         self.snapshot: Snapshot | None = None
         self._printed = PrintedSheets()
         self.contest = TypeAheadComboBox(objectName="entryContest")
@@ -206,7 +207,7 @@ class TallyEntryPage(QWidget):
 
     # -- filling ---------------------------------------------------------------------------
     def show_snapshot(self, snapshot: Snapshot | None) -> None:
-        store = self.window_.store
+        store = self.host.store
         owner = (store.path, store.operator) if store is not None else None
         new_owner = owner != self._draft_owner
         if new_owner:  # another election or clerk: the typing so far stays the previous owner's draft
@@ -246,7 +247,7 @@ class TallyEntryPage(QWidget):
         self._refresh_sheets()
 
     def _refresh_sheets(self) -> None:
-        store = self.window_.store
+        store = self.host.store
         name = self.contest.currentText()
         self.sheets.set_rows(list_sheets(store, name) if store is not None and name else [])
 
@@ -268,10 +269,10 @@ class TallyEntryPage(QWidget):
 
     def printed_sheets(self) -> dict[str, BlankSheet]:
         """The blank sheets ``print-sheets`` prints for the current recount scopes, by ID."""
-        return self._printed.all(self.window_.store, self.snapshot)
+        return self._printed.all(self.host.store, self.snapshot)
 
     def printed_sheet(self, text: str) -> BlankSheet | None:
-        return self._printed.find(self.window_.store, self.snapshot, text)
+        return self._printed.find(self.host.store, self.snapshot, text)
 
     def _fill_from_printed(self, sheet: BlankSheet) -> None:
         if self.sheet_id.text() != sheet.sheet_id:
@@ -300,7 +301,7 @@ class TallyEntryPage(QWidget):
 
     def unlock_unit(self) -> bool:
         """Let the clerk change what a printed sheet says, once they say why (kept in the audit log)."""
-        store, sheet = self.window_.store, self.sheet_id.text().strip()
+        store, sheet = self.host.store, self.sheet_id.text().strip()
         if store is None or not self.unit_locked:
             return False
         reason, ok = QInputDialog.getText(
@@ -324,7 +325,7 @@ class TallyEntryPage(QWidget):
 
     def _describe_sheet(self) -> None:
         """Say which entry this will be; never the numbers typed before (blind second entry)."""
-        store, sheet = self.window_.store, self.sheet_id.text().strip()
+        store, sheet = self.host.store, self.sheet_id.text().strip()
         if store is None or not sheet:
             self.sheet_note.clear()
             return
@@ -352,7 +353,7 @@ class TallyEntryPage(QWidget):
                 f"Sheet {sheet}{where} is {state_text(status.state)}: it takes no more entries.")
 
     def _same_operator_allowed(self) -> bool:
-        with self.window_.store.read() as conn:
+        with self.host.store.read() as conn:
             return setting_is_yes(conn, ALLOW_SAME_OPERATOR)
 
     def has_unsaved_sheet(self) -> bool:
@@ -449,7 +450,7 @@ class TallyEntryPage(QWidget):
         )
 
     def save(self) -> EntryResult | None:
-        store = self.window_.store
+        store = self.host.store
         if store is None:
             return None
         try:
@@ -500,7 +501,7 @@ class TallyEntryPage(QWidget):
         if sheet is None or sheet.state is not SheetState.DISCREPANCY:
             self._say("Choose a sheet in discrepancy to resolve.", error=True)
             return None
-        dialog = DiscrepancyDialog(self.window_.store, sheet.sheet_id, self)
+        dialog = DiscrepancyDialog(self.host.store, sheet.sheet_id, self)
         dialog.accepted.connect(self._after_change)
         dialog.open()
         return dialog
@@ -514,7 +515,7 @@ class TallyEntryPage(QWidget):
         if not ok:
             return
         try:
-            void_sheet(self.window_.store, sheet.sheet_id, reason)
+            void_sheet(self.host.store, sheet.sheet_id, reason)
         except RecountError as error:
             QMessageBox.warning(self, "Void sheet", str(error))
             return
@@ -523,6 +524,6 @@ class TallyEntryPage(QWidget):
 
     def _after_change(self) -> None:
         """A sheet of this contest changed: only its progress and this list are read again (no analysis)."""
-        self.window_.recount_changed(self.contest.currentText())
+        self.host.recount_changed(self.contest.currentText())
         self._refresh_sheets()
 
