@@ -19,7 +19,7 @@ def normalise_header(value: object) -> str:
     return " ".join(clean_name(value).lower().replace("_", " ").split()).rstrip(":").strip()
 
 
-# Long layout: one row per precinct x contest x choice (issue 3, "long").
+# Long layout: one row per precinct x contest x choice.
 LONG_FIELDS: Mapping[str, Sequence[str]] = {
     "precinct": (
         "precinct",

@@ -1,6 +1,8 @@
-"""What an empty page says: the next step, never a blank screen (issue 14 item 16)."""
+"""What an empty page says: the next step, never a blank screen."""
 
 from __future__ import annotations
+
+from recount_desktop.ui.snapshot import Snapshot
 
 NO_RESULTS = (
     "No results are imported yet. Next: File > Import Results (Ctrl+I) and choose the county's file "
@@ -10,6 +12,5 @@ NO_RESULTS = (
 NO_ELECTION = "No election is open. File > New Election (Ctrl+N) or File > Open (Ctrl+O) to begin."
 
 
-def has_results(snapshot: object) -> bool:
-    results = getattr(snapshot, "results", None)
-    return bool(results is not None and results.contests)
+def has_results(snapshot: Snapshot | None) -> bool:
+    return snapshot is not None and bool(snapshot.results.contests)

@@ -4,7 +4,7 @@ The GUI adds no election logic: the findings come from the same rules engine and
 the ``analyze`` command uses, so the window and the command line can never disagree. The tallies are
 grouped by contest once (a state-wide file holds over half a million), so showing one contest costs
 that contest's tallies, not the election's. A saved tally sheet changes only the recount progress of
-its contest: ``with_progress`` updates that and keeps everything else (issue 7, speed).
+its contest: ``with_progress`` updates that and keeps everything else.
 """
 
 from __future__ import annotations

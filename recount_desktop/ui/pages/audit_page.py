@@ -103,8 +103,8 @@ def local_time(entry: AuditEntry) -> str:
 
 
 def shown_details(details: Mapping[str, Any]) -> dict[str, Any]:
-    """The details an operator may see: never a tally-sheet entry's digest (issue 15: a first entry's
-    digest, even keyed, is not shown while its sheet waits for the second entry)."""
+    """The details an operator may see: never a tally-sheet entry's digest (double entry is blind: a
+    first entry's digest, even keyed, is not shown while its sheet waits for the second entry)."""
     hidden = ("lines_hmac", "lines_sha256")
     shown = {k: v for k, v in details.items() if k not in hidden}
     if isinstance(shown.get("sheets"), list):
@@ -267,7 +267,7 @@ class AuditPage(QWidget):
             self.result.setStyleSheet("color: #1b6e20; font-weight: 600;")
         else:
             found = [f"broken at entry {report.broken_at}: {report.problem}"] if report.broken_at else []
-            found += [d.describe() for d in getattr(report, "differences", ())]  # issue 15: the data
-            found += [f"guard {p}" for p in getattr(report, "schema_problems", ())]
+            found += [d.describe() for d in report.differences]  # data that differ from the recorded digest
+            found += [f"guard {p}" for p in report.schema_problems]
             self.result.setText("✗ The audit log does not verify: " + "; ".join(found))
             self.result.setStyleSheet("color: white; background: #b00020; padding: 6px; font-weight: 600;")

@@ -206,7 +206,7 @@ class ContestsPage(QWidget):
         )
 
     def _search(self, text: str) -> None:
-        """Filter the list; the detail pane follows to the highlighted contest (issue 14 item 17)."""
+        """Filter the list; the detail pane follows to the highlighted contest."""
         self.proxy.setFilterFixedString(text)
         current = self.table.currentIndex()
         if current.isValid():
@@ -270,7 +270,7 @@ class ContestsPage(QWidget):
         self.summary.setText(f"{kind}  ·  {contest.scope.value.replace('_', ' ')}  ·  "
                              f"{analysis.total_votes:,} votes  ·  {contest.voting_method.value}")
         self.choices.set_rows(choice_rows(analysis.outcome, contest, totals))
-        # an empty Party column takes no room from the names (issue 14 item 6)
+        # an empty Party column takes no room from the names
         self.choice_table.setColumnHidden(2, not any(c.party for c in contest.choices))
         self.chart.set_bars(bars_for(analysis.findings, analysis.total_votes))
         self.findings.setHtml(findings_html(analysis, snapshot.problem))
@@ -332,7 +332,7 @@ def _badge(status: RecountStatus) -> str:
 
 
 def _deadline_html(finding: Finding) -> str:
-    """The deadline with the days left; red once it has passed (issue 14 item 8)."""
+    """The deadline with the days left; red once it has passed."""
     if finding.deadline is None:
         return "<b>Deadline:</b> none stated"
     text = f"<b>Deadline:</b> {finding.deadline:%A %d %B %Y, %H:%M}"
@@ -365,5 +365,5 @@ def findings_html(analysis: ContestAnalysis, problem: str | None = None) -> str:
     parts += [finding_html(f) for f in analysis.findings]
     parts += [f"<p><i>{html.escape(note)}</i></p>" for note in analysis.notes]
     parts += [f"<p style='color:#8a4b00'><b>Needs:</b> {html.escape(NEEDS_WORDS.get(need, need))}</p>"
-              for need in analysis.needs]  # a contest attribute the finding waits on (issue 12)
+              for need in analysis.needs]  # a contest attribute the finding waits on
     return "".join(parts) or "<p>No findings.</p>"

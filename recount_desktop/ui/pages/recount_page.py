@@ -231,6 +231,7 @@ class ReconciliationPage(QWidget):
         super().__init__()
         self.host = host
         self.items: dict[str, ContestReconciliation] = {}
+        self.not_independent: tuple[tuple[str, str, str], ...] = ()  # (sheet, contest, reason)
         self.contest = QComboBox(objectName="reconcileContest")
         self.contest.currentIndexChanged.connect(self._show_contest)
         self.banner = QLabel(objectName="outcomeBanner", wordWrap=True)
@@ -302,10 +303,10 @@ class ReconciliationPage(QWidget):
             "<p style='color:#8a4b00'>⚑ " + html.escape(substantial_change_sentence(
                 RecountUnit(f.precinct, f.device).label, f.choice, f.original, f.recount, f.threshold))
             + "</p>"
-            for f in item.substantial_changes) + "".join(  # issue 15: double entry that was not independent
+            for f in item.substantial_changes) + "".join(  # double entry that was not independent
             f"<p style='color:#b00020'><b>⚠ NOT INDEPENDENT:</b> sheet {html.escape(sheet)}: "
             f"{html.escape(reason)}</p>"
-            for sheet, contest, reason in getattr(self, "not_independent", ()) if contest == item.contest))
+            for sheet, contest, reason in self.not_independent if contest == item.contest))
 
     def _banner(self, item: ContestReconciliation) -> None:
         pending = (

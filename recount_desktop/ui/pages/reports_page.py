@@ -98,7 +98,7 @@ def stamp_text(signer: str, role: str, when: datetime) -> str:
 
 class SignDialog(QDialog):
     """Certificate, password and the signer's role (one of the board's titles, or typed), with the
-    stamp the report will carry shown before anything is signed (issue 14 item 10)."""
+    stamp the report will carry shown before anything is signed."""
 
     def __init__(self, parent: QWidget | None, p12: str, roles: list[str], role: str) -> None:
         super().__init__(parent)
@@ -314,7 +314,7 @@ class ReportsPage(QWidget):
         self.print_button.setEnabled(not busy and self.can_print)
 
     def _failed(self, error: BaseException, what: str = "The PDF") -> None:
-        """A failed export or print: the message on the page and in a dialog (issue 7 item 9)."""
+        """A failed export or print: the message on the page and in a dialog."""
         text = f"{what} was not written: {error}"
         self.message.setText(text)
         self.message.setStyleSheet("color: #b00020;")

@@ -8,8 +8,8 @@ A printed blank sheet (``print-sheets``) carries a QR code of its ID; a USB scan
 Enter into the Sheet ID field, and the screen fills in the contest, unit and method the sheet was
 printed for, so the clerk goes straight to the count lines. However the field is left (Tab, Enter,
 a click elsewhere, a scan), a printed ID fills those fields and locks them to the printed values: a
-second entry typed after Tab once kept the previous sheet's precinct and became a discrepancy on the
-unit (issue 14). Unlocking asks why, and the reason goes into the audit log.
+second entry can then never keep the previous sheet's precinct and become a discrepancy on the
+unit. Unlocking asks why, and the reason goes into the audit log.
 """
 
 from __future__ import annotations
@@ -340,7 +340,7 @@ class TallyEntryPage(QWidget):
         if status.state is SheetState.ENTERED_ONCE:
             first = status.entries[0][1] if status.entries else ""
             if same_person(first, store.operator) and not self._same_operator_allowed():
-                # said now, not after the whole sheet is typed and Save refuses it (issue 14)
+                # said now, not after the whole sheet is typed and Save refuses it
                 self.sheet_note.setText(
                     f"Sheet {sheet}{where}: you ({store.operator}) made the first entry. The second entry "
                     "must be made by another clerk: hand the sheet on, or File > Change Operator.")

@@ -144,7 +144,7 @@ def parse_members(text: str) -> tuple[BoardMember, ...]:
 
 
 def about_text(version: str) -> str:
-    """The version and, for each state, the statute its rule file encodes (issue 7 item 11)."""
+    """The version and, for each state, the statute its rule file encodes."""
     from recount_desktop.domain.rules import load_rules
 
     lines = [
@@ -177,7 +177,7 @@ def remember_operator(name: str) -> None:
 
 class OperatorDialog(QDialog):
     """Who is at the keyboard. A pick list of the names used here before; never the login name, which
-    on a shared counter PC is the county's account, not the clerk (issue 14 item 4)."""
+    on a shared counter PC is the county's account, not the clerk."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -1,8 +1,8 @@
 """A small chart: each losing candidate's margin as a share of the state's recount limit.
 
-People read a bar faster than two numbers (issue 7), but one scale from zero to the biggest margin drew
-a 117-vote margin inside a 143-vote limit as a zero-width bar beside 27,000-vote bars (issue 14). So
-the scale is the limit itself: a bar is the margin divided by the limit, capped at twice the limit, the
+People read a bar faster than two numbers, but one scale from zero to the biggest margin would draw
+a 117-vote margin inside a 143-vote limit as a zero-width bar beside 27,000-vote bars. So the scale
+is the limit itself: a bar is the margin divided by the limit, capped at twice the limit, the
 limit is a line in the middle, and a bar inside it is red. Losers more than twice the limit away, and
 findings with no limit, are summarised in a sentence instead of drawn. Exact Fractions decide what is
 inside; floats appear only to place pixels.

@@ -1,4 +1,4 @@
-"""A finding's statute in full, with the words the rule quotes highlighted (issue 13 section 1).
+"""A finding's statute in full, with the words the rule quotes highlighted.
 
 The statute texts ship in ``resources/statutes/`` (one file per state, named by the rule file's
 ``statute_file``); each rule carries the quoted text it rests on. A quote may skip words with "...":

@@ -1,7 +1,7 @@
 """One small base for every table in the window: rows of domain records, columns declared as data.
 
 Each screen subclasses ``RecordTableModel`` with its ``COLUMNS``; the views never copy data into
-widgets (issue 7 item 10), so a 3,000-precinct contest costs what the visible rows cost to paint.
+widgets, so a 3,000-precinct contest costs what the visible rows cost to paint.
 """
 
 from __future__ import annotations
