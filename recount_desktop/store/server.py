@@ -21,6 +21,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import psycopg
+
 from recount_desktop.domain import Election
 from recount_desktop.store import audit, pg, pg_schema
 from recount_desktop.store.archive import _archive_error, _check, _sync_folder
@@ -60,6 +62,20 @@ class ServerElection(ElectionFile):
 
         conn: pg.ServerConnection = self._conn  # type: ignore[assignment]
         return bool(conn.raw.info.transaction_status == TransactionStatus.INERROR)
+
+    def listen(self) -> None:
+        """Hear of tally sheets saved at other workstations (``changed_contests``)."""
+        self._conn.execute(f"LISTEN {pg_schema.NOTIFY_CHANNEL}")
+
+    def changed_contests(self) -> set[str]:
+        """The contests whose sheets were saved (here or elsewhere) since the last call; never waits."""
+        conn: pg.ServerConnection = self._conn  # type: ignore[assignment]
+        if self._conn.in_transaction:
+            return set()
+        try:
+            return {note.payload for note in conn.raw.notifies(timeout=0)}
+        except psycopg.Error as error:
+            raise pg.translated(error, str(self.path)) from error
 
     def archive(self, out: str | Path) -> audit.ChainReport:
         """A complete election file of this election (data and audit log), verified before it takes

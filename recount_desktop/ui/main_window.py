@@ -282,6 +282,33 @@ class MainWindow(QMainWindow):
         self.store = store
         appstate.remember_file(store.path)
         self._show_election()
+        self._listen_to_server(store)
+
+    def _listen_to_server(self, store: ElectionFile) -> None:
+        """On a server, sheets saved at other workstations are shown within two seconds (docs/server.md)."""
+        if not hasattr(store, "listen"):
+            return
+        from PySide6.QtCore import QTimer
+
+        store.listen()
+        if getattr(self, "_server_timer", None) is None:
+            self._server_timer = QTimer(self, interval=2000)
+            self._server_timer.timeout.connect(self.poll_server)
+            self._server_timer.start()
+
+    def poll_server(self) -> None:
+        """Contests whose sheets changed on the server: their progress is read again."""
+        store = self.store
+        if store is None or not hasattr(store, "changed_contests"):
+            return
+        import sqlite3  # the store's errors, whichever store (store/pg.py translates the server's)
+
+        try:
+            contests = store.changed_contests()
+        except (ElectionFileError, sqlite3.Error):
+            return  # the network dropped: the next save says so; polling resumes when it is back
+        for contest in sorted(contests):
+            self.recount_changed(contest)
 
     def reload(self) -> None:
         """Read the election file again after a change (here or by a background worker) and show it.

@@ -177,3 +177,15 @@ def test_archive_and_publish_keep_the_head_hash(tmp_path: Path, server_url: str,
             assert again.verify_audit().ok
     finally:
         admin.execute(f"DROP DATABASE IF EXISTS {target} WITH (FORCE)")  # type: ignore[attr-defined]
+
+
+def test_a_listening_workstation_hears_of_sheets_saved_elsewhere(server_url: str, election: Election,
+                                                                 results: ElectionResults) -> None:
+    with create_election_file(server_url, election) as store:
+        fill(store, results)
+    with open_election_file(server_url) as watching, open_election_file(server_url) as entering:
+        watching.listen()  # type: ignore[attr-defined]
+        assert watching.changed_contests() == set()  # type: ignore[attr-defined]
+        enter_sheet(entering, mayor_sheet("M-3", "Ben", precinct="Absentee/Early"))
+        assert watching.changed_contests() == {"Mayor"}  # type: ignore[attr-defined]
+        assert watching.changed_contests() == set()  # type: ignore[attr-defined]
