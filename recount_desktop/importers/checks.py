@@ -6,7 +6,7 @@ Plain data and pure functions over the builder's tallies; the builder decides wh
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
@@ -171,3 +171,29 @@ def cell_range(places: list[Where], seen_from: Sheet | None = None) -> str:
 def _named(where: Where) -> str:
     sheet, row, col = where
     return sheet.cell(row, col) if sheet.name is None else f"'{sheet.name}'!{sheet.cell(row, col)}"
+
+
+def whole_at(row: Sequence[object], col: int) -> int | None:
+    """The whole count in a row's cell, or None for anything else (blank, text, a fraction)."""
+    value = row[col] if col < len(row) else None
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return None
+
+
+def column_is_sum(rows: Iterable[Sequence[object]], total: int, parts: Sequence[int], at_least: int) -> bool:
+    """True when, in every row where all of them hold whole counts, column ``total`` equals the sum of
+    columns ``parts``, and at least ``at_least`` such rows have a total above zero: a total column,
+    whatever its header says."""
+    checked = 0
+    for row in rows:
+        value = whole_at(row, total)
+        counts = [whole_at(row, c) for c in parts]
+        if value is None or any(v is None for v in counts):
+            continue
+        if value != sum(v for v in counts if v is not None):
+            return False
+        checked += 1 if value else 0
+    return checked >= at_least

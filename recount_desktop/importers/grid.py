@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
-from recount_desktop.importers.checks import cell_range
+from recount_desktop.importers.checks import cell_range, column_is_sum, whole_at
 from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, normalise_header
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.source import Book, Sheet
@@ -143,18 +143,8 @@ def _sum_columns(rows: Sequence[Sequence[object]], units: list[int]) -> list[int
     found: list[int] = []
     for i, c in enumerate(units[MIN_UNITS:], start=MIN_UNITS):
         before = [u for u in units[:i] if u not in found]
-        checked = 0
-        for row in rows:
-            total = _whole(row, c)
-            counts = [_whole(row, u) for u in before]
-            if total is None or any(v is None for v in counts):
-                continue
-            if total != sum(v for v in counts if v is not None):
-                break
-            checked += 1 if total else 0
-        else:
-            if checked >= MIN_UNITS:
-                found.append(c)
+        if column_is_sum(rows, c, before, MIN_UNITS):
+            found.append(c)
     return found
 
 
@@ -185,23 +175,14 @@ def _score(sheet: Sheet, reading: Reading) -> int:
     """Units read, plus total cells that reconcile, minus those that do not."""
     score = len(reading.unit_columns)
     for row in sheet.rows[reading.header_rows[-1] + 1 :]:
-        counts = [_whole(row, c) for c in reading.unit_columns]
+        counts = [whole_at(row, c) for c in reading.unit_columns]
         if any(v is None for v in counts):
             continue
         for c in reading.total_columns:
-            total = _whole(row, c)
+            total = whole_at(row, c)
             if total is not None:
                 score += 2 if total == sum(v for v in counts if v is not None) else -2
     return score
-
-
-def _whole(row: Sequence[object], c: int) -> int | None:
-    value = row[c] if c < len(row) else None
-    if type(value) is int:
-        return value
-    if type(value) is float and value.is_integer():
-        return int(value)
-    return None
 
 
 def read_abstract_book(
@@ -411,7 +392,7 @@ def _check_types_total(
     for c in (*units, *reading.total_columns):
         what = f"total of {pending.name}" + (f" in {units[c]}" if c in units else "")
         total = builder.count((sheet, r, c), row[c] if c < len(row) else None, what)
-        counts = [_whole(sheet.rows[tr], c) for tr in pending.type_rows]
+        counts = [whole_at(sheet.rows[tr], c) for tr in pending.type_rows]
         if not isinstance(total, int) or all(v is None for v in counts):
             continue
         cells = cell_range([(sheet, tr, c) for tr in pending.type_rows])
@@ -538,10 +519,10 @@ def _check_total_row(
 ) -> None:
     """A ``Total`` row under a contest's choices: every unit's total against its choices."""
     for c, unit in units.items():
-        total = _whole(row, c)
+        total = whole_at(row, c)
         if total is None:
             continue
-        found = sum(_whole(sheet.rows[cr], c) or 0 for cr in contest.choice_rows)
+        found = sum(whole_at(sheet.rows[cr], c) or 0 for cr in contest.choice_rows)
         if total != found:
             cells = cell_range([(sheet, cr, c) for cr in contest.choice_rows])
             builder.check_total(

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
-from recount_desktop.importers.checks import cell_range
+from recount_desktop.importers.checks import cell_range, column_is_sum
 from recount_desktop.importers.headers import normalise_header
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.source import Book, Sheet
@@ -268,27 +268,9 @@ def _sum_columns(sheet: Sheet, layout: _Layout) -> None:
             continue
         last = max(contest.choices)
         others = [c for c in contest.choices if c != last]
-        checked = 0
-        for row in rows:
-            total = _whole(_at(row, last))
-            counts = [_whole(_at(row, c)) for c in others]
-            if total is None or any(v is None for v in counts):
-                continue
-            if total != sum(v for v in counts if v is not None):
-                break
-            checked += 1 if total else 0
-        else:
-            if checked >= MIN_CHOICES_FOR_SUM:
-                del contest.choices[last]
-                contest.total_col = last
-
-
-def _whole(value: object) -> int | None:
-    if type(value) is int:
-        return value
-    if type(value) is float and value.is_integer():
-        return int(value)
-    return None
+        if column_is_sum(rows, last, others, MIN_CHOICES_FOR_SUM):
+            del contest.choices[last]
+            contest.total_col = last
 
 
 def _total_label_left(row: list[object], layout: _Layout) -> str | None:
