@@ -64,6 +64,10 @@ class ServerAddress(PosixPath):
     def __repr__(self) -> str:
         return f"ServerAddress({self.url!r})"
 
+    def resolve(self, strict: bool = False) -> ServerAddress:
+        """Already absolute: the address itself (drafts are keyed by it, whatever the current folder)."""
+        return self
+
 
 def _placeholders(sql: str) -> str:
     """``?`` placeholders as psycopg's ``%s`` (and a literal ``%`` doubled), outside quoted text."""

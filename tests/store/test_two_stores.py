@@ -189,3 +189,17 @@ def test_a_listening_workstation_hears_of_sheets_saved_elsewhere(server_url: str
         enter_sheet(entering, mayor_sheet("M-3", "Ben", precinct="Absentee/Early"))
         assert watching.changed_contests() == {"Mayor"}  # type: ignore[attr-defined]
         assert watching.changed_contests() == set()  # type: ignore[attr-defined]
+
+
+def test_a_draft_on_a_server_election_is_found_again_from_any_folder(server_url: str, election: Election,
+                                                                     tmp_path: Path, monkeypatch) -> None:
+    from recount_desktop import drafts
+
+    monkeypatch.setenv("RECOUNT_DESKTOP_HOME", str(tmp_path / "home"))
+    with create_election_file(server_url, election) as store:
+        drafts.save_draft(store.path, store.operator, {"sheet_id": "M-7", "counts": {"Ada Alvarez": 3}})
+        where = store.path
+    monkeypatch.chdir(tmp_path)
+    with open_election_file(server_url) as store:
+        assert store.path.resolve() == where.resolve() and str(store.path) == str(where)
+        assert drafts.load_draft(store.path, store.operator)["sheet_id"] == "M-7"
