@@ -203,3 +203,16 @@ def test_a_draft_on_a_server_election_is_found_again_from_any_folder(server_url:
     with open_election_file(server_url) as store:
         assert store.path.resolve() == where.resolve() and str(store.path) == str(where)
         assert drafts.load_draft(store.path, store.operator)["sheet_id"] == "M-7"
+
+
+def test_a_dropped_connection_is_a_plain_refusal_and_nothing_half_saved(server_url: str,
+                                                                        election: Election) -> None:
+    with create_election_file(server_url, election) as store:
+        head = store.head_hash()
+        raw(server_url).execute(  # type: ignore[attr-defined]
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        with pytest.raises(ElectionFileError, match="cannot change|not saved"):
+            store.set_setting("recount.allow_same_operator", "no")
+    with open_election_file(server_url) as again:
+        assert again.head_hash() == head and again.settings() == {} and again.verify_audit().ok
