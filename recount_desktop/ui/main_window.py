@@ -143,7 +143,7 @@ class MainWindow(QMainWindow):
         self.file_menu = file_menu
         file_menu.addSeparator()
         self._action(file_menu, "&Import Results…", "Ctrl+I", self.import_results)
-        # Op&erator: Alt+O is Open's (issue 14 item 17)
+        # Op&erator: Alt+O belongs to Open
         self._action(file_menu, "Change Op&erator…", None, self.change_operator)
         file_menu.addSeparator()
         # Ctrl+Q spelled out: the standard Quit key is empty on some platforms (and under Xvfb)
@@ -241,7 +241,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open election", f"{path}: the election data cannot be read "
                                 f"({error}). Run `recount-desktop audit verify {path}` to see what changed.")
             return False
-        if store.warnings:  # issue 15: guards dropped behind the program's back: loud, but not blocking
+        if store.warnings:  # guards dropped behind the program's back: loud, but not blocking
             self.tamper_warning = QMessageBox(
                 QMessageBox.Icon.Critical, "This election file was changed outside Recount Desktop",
                 "\n\n".join(store.warnings), parent=self)
@@ -410,7 +410,7 @@ class MainWindow(QMainWindow):
                     splitter.restoreState(QByteArray.fromBase64(saved_split.encode()))
 
     def show_fitted(self) -> None:
-        """Show the window inside the screen's available area, frame included (issue 14 item 5): a
+        """Show the window inside the screen's available area, frame included: a
         saved position that fits is kept, anything else opens maximised (a 1366x768 laptop)."""
         screen = self.screen().availableGeometry()
         if self._geometry_restored and not self.isMaximized() and screen.contains(self.frameGeometry()):
