@@ -280,7 +280,7 @@ _UNNAMED = (
     r"(?:unresolved|unqualified|unassigned|not assigned|non-?valid|invalid|uncertified|scatter(?:ed|ing))"
 )
 _WRITE_IN = re.compile(
-    rf"^(?:{_UNNAMED} )?write[ -]?ins?(?: (?:votes?|totals?))?$"  # Write-in, WRITE-INS, Unresolved Write-In
+    rf"^(?:{_UNNAMED} )?write[ -]?ins?(?: (?:votes?(?: cast)?|totals?|candidates?))?$"  # Write-in, WRITE-INS
     rf"|^write[ -]?ins?: ?{_UNNAMED}(?: write[ -]?ins?)?$"  # Write-in: Not Assigned
     r"|^scatter(?:ed|ing)$",
     re.IGNORECASE,
@@ -293,6 +293,8 @@ _OFFICE_WRITE_INS = re.compile(
 )
 # "(2)": an importer's mark on a second line named like an earlier one in the same contest
 _REPEAT_MARK = re.compile(r"\s*\(\d+\)$")
+# what county files hang on the end of an aggregate line: "Write-ins:", "Write-In -", "Write-ins (Total)"
+_DECORATION = re.compile(r"(?:\s*\((?:totals?)\)|\s*[:\-\u2013])+$", re.IGNORECASE)
 # words that make the line a person who filed as a write-in candidate, never an aggregate
 _CANDIDATE_WORDS = re.compile(r"\b(?:qualified|certified|declared|registered|affidavit)\b", re.IGNORECASE)
 
@@ -302,7 +304,7 @@ def is_aggregate_write_in(name: str) -> bool:
     office's own "Congress Write-Ins", as the real county files spell them): counted in T, never "the
     candidate" (RULES.md X-1). A named write-in ("Write-in: Jane Doe", "Write In - Willoughby", "Jane Doe
     Qualified Write In", "Kevin Propst-Write-In Affidavit") is a candidate and keeps its finding."""
-    plain = _REPEAT_MARK.sub("", " ".join(name.split()))
+    plain = _DECORATION.sub("", _REPEAT_MARK.sub("", " ".join(name.split())))
     if _WRITE_IN.match(plain):
         return True
     return bool(_OFFICE_WRITE_INS.match(plain)) and not _CANDIDATE_WORDS.search(plain)

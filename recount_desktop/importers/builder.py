@@ -535,6 +535,8 @@ class ResultsBuilder:
         self._resolve_blank_cells()
         self._check_file_totals()
         self._warn_suppressed()
+        self._drop_write_ins_from_questions()
+        self._take_write_in_totals()
         if not self._tallies and not self.log.errors:
             self.log.error(None, None, "no vote counts were found in the file: nothing to import")
         if self.log.errors:
@@ -566,6 +568,62 @@ class ResultsBuilder:
                 continue
             statistics.append(ContestStatistics(contest, names[unit] if unit else None, **stats))
         return ElectionResults(contests, precincts, tallies, tuple(statistics))
+
+    def _drop_write_ins_from_questions(self) -> None:
+        """A question is decided by its two sides. Statements of votes cast print an aggregate write-in
+        column ("Unresolved Write-In") under every contest, questions too; left in, it made a question a
+        candidate race with the wrong recount route. It is left out, with a warning naming its votes
+        when it has any (a question's total is the votes for and against it)."""
+        lines: dict[tuple[str, str], list[tuple[str, PrecinctKey, str]]] = {}
+        for contest, choices in self._choices.items():
+            write_ins = [c for c in choices if is_write_in_line(c)]
+            sides = {c: p for c, p in choices.items() if c not in write_ins}
+            if write_ins and len(sides) == 2 and _kind(sides) is ContestKind.QUESTION:
+                lines.update({(contest, line): [] for line in write_ins})
+        if not lines:
+            return
+        for key in self._tallies:
+            if (key[0], key[2]) in lines:
+                lines[key[0], key[2]].append(key)
+        for (contest, line), keys in lines.items():
+            entries = [self._tallies.pop(key) for key in keys]
+            del self._choices[contest][line]
+            votes = sum(e.votes for e in entries if isinstance(e.votes, int) and not e.suppressed)
+            if votes:
+                self.log.warn(None, None, f"question {contest!r}: the write-in line {line!r} ({votes:,} "
+                              f"votes, {cell_range([e.where for e in entries])}) is not a side of the "
+                              "question and was left out of it")
+
+    def _take_write_in_totals(self) -> None:
+        """A write-in line labelled as a total ("SSC Council Write Ins Total" over three "SSC Council
+        Write Ins" lines, in Dakota County's abstract) that equals the other write-in lines in every unit
+        is the file's own total of them: checked, never counted a second time."""
+        for contest, choices in self._choices.items():
+            write_ins = [c for c in choices if is_write_in_line(c)]
+            totals = [c for c in write_ins if re.search(r"\btotals?\b", c, re.IGNORECASE)]
+            if len(totals) != 1 or len(write_ins) < 3:
+                continue
+            total, parts = totals[0], [c for c in write_ins if c != totals[0]]
+            sums: dict[PrecinctKey, int] = {}
+            cells: dict[PrecinctKey, TallyEntry] = {}
+            for (name, unit, choice), entry in self._tallies.items():
+                if name != contest or not isinstance(entry.votes, int):
+                    continue
+                if choice == total:
+                    cells[unit] = entry
+                elif choice in parts:
+                    sums[unit] = sums.get(unit, 0) + entry.votes
+            if not cells:
+                continue
+            if any(e.votes != sums.get(u, 0) for u, e in cells.items()):
+                self.log.warn(None, None, f"{contest!r}: the line {total!r} reads as a total of the other "
+                              "write-in lines but does not equal them; it is kept as a line of its own")
+                continue
+            for unit, entry in cells.items():
+                del self._tallies[contest, unit, total]
+                sheet, row, col = entry.where
+                self.notes.note("totals", sheet.name, sheet.cell(row, col), total)
+            del choices[total]
 
     def _contest(self, name: str, option: Mapping[str, Any]) -> Contest:
         choices = self._choices[name]

@@ -102,7 +102,7 @@ def is_total_label(name: str) -> bool:
 _STATISTICS = {
     "over_votes": re.compile(r"^over\s*-?\s*votes?(\s+count)?$|^overvotes?$", re.IGNORECASE),
     "under_votes": re.compile(
-        r"^under\s*-?\s*votes?(\s+count)?$|^undervotes?$|^blank\s+votes?$", re.IGNORECASE
+        r"^under\s*-?\s*votes?(\s+count)?$|^undervotes?$|^blank(\s+votes?)?$|^blanks$", re.IGNORECASE
     ),
     "registered_voters": re.compile(
         r"^(registered(\s+voters)?|eligible\s+voters|reg\.?\s+voters)$", re.IGNORECASE

@@ -13,7 +13,8 @@ AGGREGATES = [
     "Write-in", "WRITE-IN", "Write-Ins", "Unresolved Write-In", "Write-in: Not Assigned",
     "Scattered Write-Ins", "Write-In Scattered", "Write In Provision", "Write-In Provision (2)",
     "President Write-Ins", "Congress Write-Ins", "County Comm. Write-Ins", "ESU #1 Write-Ins",
-    "SSC Council Write Ins Total",
+    "SSC Council Write Ins Total", "Write-In -", "Write-ins:", "Write-ins (Total)", "Write-In Votes Cast",
+    "Write-in Candidate",
 ]
 CANDIDATES = [
     "Bruce Lohmiller Qualified Write In", "Tom Hoefling / Andy Prior Qualified Write In",

@@ -140,6 +140,11 @@ def _one_contest(
     else:
         findings = _findings(rules, facts, settings, waived)
     notes = state_details.contest_notes(rules, facts, findings)
+    doubt = _seats_doubt(facts)
+    if doubt:
+        findings = [_with_note(f, doubt, "needs_attribute") for f in findings]
+        notes.insert(0, doubt)
+        needs = (*needs, "seats")
     if not facts.losers():
         notes.insert(
             0, "Uncontested: every candidate on the ballot won a seat, so there is no margin to test."
@@ -153,6 +158,21 @@ def _one_contest(
         tuple(findings),
         tuple(notes),
         needs,
+    )
+
+
+def _seats_doubt(facts: ContestFacts) -> str | None:
+    """A ballot holds at most one vote per seat: more votes than ballots x seats means the file did not
+    say how many are elected (county files rarely carry "vote for N"), and every margin would be
+    measured to the wrong seat."""
+    ballots = facts.statistics.ballots_cast if facts.statistics else None
+    seats = facts.contest.seats
+    if facts.contest.is_question or not ballots or facts.total <= ballots * seats:
+        return None
+    return (
+        f"The contest has {facts.total:,} votes but {ballots:,} ballots were cast: with {seats} "
+        f"seat{'' if seats == 1 else 's'} a ballot holds at most {seats} vote{'' if seats == 1 else 's'}, "
+        "so more are elected than the file says. Set the number of seats before relying on these findings."
     )
 
 

@@ -120,6 +120,7 @@ class Finding:
 NEEDS_WORDS = {
     "measure_type": "set the question's measure type (statutory or constitutional): it decides the finding",
     "party": "set each candidate's party: in a primary each party's nomination is a contest of its own",
+    "seats": "set the number of seats: the contest has more votes than its ballots hold for the seats set",
 }
 
 # Review flags a finding can carry, with the words a board reads. JSON carries the keys.

@@ -38,3 +38,4 @@ def test_no_tie_no_tie_sentence() -> None:
 @pytest.mark.parametrize("state", list(State))
 def test_every_state_has_a_tie_sentence(state: State) -> None:
     assert tie_rule(state).text
+
