@@ -6,6 +6,7 @@ suppression marks (``***``, ``(< 25)``). A suppressed cell is kept as suppressed
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from datetime import date, datetime
@@ -23,13 +24,20 @@ class CountError(ValueError):
     """A cell that is not a whole vote count; the message says what was found."""
 
 
+_HTML_TAG = re.compile(r"</?(?:b|i|u|em|strong|br|p|span|font|div)\b[^>]*>", re.IGNORECASE)
+
+
 def clean_name(value: object) -> str:
     """Trim spaces, non-breaking spaces and newlines; whole floats lose their ``.0`` (IDs)."""
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     if isinstance(value, datetime | date):
         return value.isoformat()
-    return " ".join(str(value).replace("\xa0", " ").split())
+    text = str(value)
+    if "<" in text:  # a canvass system's HTML pasted into a cell: "<b>Referendum No. 426</b><br/>"
+        plain = _HTML_TAG.sub(" ", text)
+        text = html.unescape(plain) if plain != text else text
+    return " ".join(text.replace("\xa0", " ").split())
 
 
 def is_blank(value: object) -> bool:
