@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from recount_desktop.store import audit
@@ -20,21 +21,31 @@ from recount_desktop.store.schema import trigger_problems
 
 def archive_copy(source: sqlite3.Connection, source_path: Path, out: Path) -> audit.ChainReport:
     """Copy ``source`` to ``out`` and verify the copy; return the copy's verification."""
+    if out.resolve() == source_path.resolve():
+        raise ElectionFileError(f"{out}: is the election file itself")
+    return write_checked_archive(out, source_path, lambda part: _copy(source, part))
+
+
+def write_checked_archive(out: Path, source_name: object, fill: Callable[[Path], None]) -> audit.ChainReport:
+    """Have ``fill`` write a new election file beside ``out``, make it durable, verify it (integrity,
+    audit chain, data digest, guards) and only then give it the name ``out``: the name never holds a
+    partial or failing copy, and a failure leaves nothing behind. Returns the copy's verification."""
     if out.exists():
         raise ElectionFileError(f"{out}: a file of that name already exists; an archive never overwrites")
     if not out.parent.is_dir():
         raise ElectionFileError(f"{out}: the folder {out.parent} does not exist")
-    if out.resolve() == source_path.resolve():
-        raise ElectionFileError(f"{out}: is the election file itself")
     part = out.with_name(out.name + ".part")
+    part.unlink(missing_ok=True)
     try:
-        _copy(source, part)
+        fill(part)
+        with part.open("rb+") as handle:
+            os.fsync(handle.fileno())
         report = _check(part)
         if not report.ok:
             raise ElectionFileError(
-                f"{source_path}: the archive was not written: the election file does not verify "
+                f"{source_name}: the archive was not written: the election does not verify "
                 f"({report.problem or '; '.join(report.schema_problems)}). "
-                f"Run `recount-desktop audit verify {source_path}`"
+                f"Run `recount-desktop audit verify {source_name}`"
             )
         os.replace(part, out)
         _sync_folder(out.parent)
@@ -49,15 +60,12 @@ def archive_copy(source: sqlite3.Connection, source_path: Path, out: Path) -> au
 
 
 def _copy(source: sqlite3.Connection, part: Path) -> None:
-    part.unlink(missing_ok=True)
     target = sqlite3.connect(str(part), isolation_level=None)
     try:
         source.backup(target)
         target.execute("PRAGMA journal_mode = DELETE")
     finally:
         target.close()
-    with part.open("rb+") as handle:
-        os.fsync(handle.fileno())
 
 
 def _check(part: Path) -> audit.ChainReport:

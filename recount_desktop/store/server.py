@@ -13,7 +13,6 @@ the hash chain and the data digest computed by the same code as for a file. What
 
 from __future__ import annotations
 
-import os
 import secrets
 import sqlite3
 from collections.abc import Iterator
@@ -25,7 +24,7 @@ import psycopg
 
 from recount_desktop.domain import Election
 from recount_desktop.store import audit, pg, pg_schema
-from recount_desktop.store.archive import _archive_error, _check, _sync_folder
+from recount_desktop.store.archive import write_checked_archive
 from recount_desktop.store.digest import TABLES
 from recount_desktop.store.election_file import ElectionFile, _election_details
 from recount_desktop.store.errors import ElectionFileError
@@ -167,13 +166,8 @@ def _set_file_key(conn: sqlite3.Connection, key: str) -> None:
 
 def archive_to_file(store: ServerElection, out: Path) -> audit.ChainReport:
     """Write the server's election, one consistent snapshot, into a new election file ``out``."""
-    if out.exists():
-        raise ElectionFileError(f"{out}: a file of that name already exists; an archive never overwrites")
-    if not out.parent.is_dir():
-        raise ElectionFileError(f"{out}: the folder {out.parent} does not exist")
-    part = out.with_name(out.name + ".part")
-    part.unlink(missing_ok=True)
-    try:
+
+    def fill(part: Path) -> None:
         target = sqlite3.connect(str(part), isolation_level=None)
         try:
             target.execute("PRAGMA journal_mode = DELETE")
@@ -186,24 +180,8 @@ def archive_to_file(store: ServerElection, out: Path) -> audit.ChainReport:
                 target.execute("COMMIT")
         finally:
             target.close()
-        with part.open("rb+") as handle:
-            os.fsync(handle.fileno())
-        report = _check(part)
-        if not report.ok:
-            raise ElectionFileError(
-                f"{store.path}: the archive was not written: the election does not verify "
-                f"({report.problem or '; '.join(report.schema_problems)}). "
-                f"Run `recount-desktop audit verify {store.path}`")
-        os.replace(part, out)
-        _sync_folder(out.parent)
-    except sqlite3.Error as error:
-        raise _archive_error(out, error) from error
-    except OSError as error:
-        raise ElectionFileError(f"{out}: cannot write the archive ({error.strerror or error})") from error
-    finally:
-        for leftover in (part, part.with_name(part.name + "-journal")):
-            leftover.unlink(missing_ok=True)
-    return report
+
+    return write_checked_archive(out, store.path, fill)
 
 
 def publish(source: ElectionFile, url: str) -> audit.ChainReport:
