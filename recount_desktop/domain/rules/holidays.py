@@ -5,7 +5,6 @@ state's own computation rule, which a person must check."""
 from __future__ import annotations
 
 import calendar
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
@@ -107,15 +106,11 @@ def _holiday(entry: Mapping[str, Any], where: str) -> Holiday:
 @cache
 def load_calendar(state: State | str) -> HolidayCalendar:
     """Read ``resources/calendars/<STATE>.toml`` (cached)."""
-    from recount_desktop.paths import resource_path
+    from recount_desktop.paths import read_resource_toml
 
     state = State(state)
-    path = resource_path("calendars", f"{state.value}.toml")
-    try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise CalendarFileError(f"{path}: cannot read the holiday calendar ({error})") from error
+    file = f"{state.value}.toml"
+    path, data = read_resource_toml("the holiday calendar", CalendarFileError, "calendars", file)
     entries = data.get("holidays", [])
     holidays = tuple(_holiday(entry, f"{path}: holidays[{i}]") for i, entry in enumerate(entries))
     return HolidayCalendar(state, str(data.get("citation", "")), holidays)

@@ -3,7 +3,6 @@ finding of every tied candidate so the board knows what follows a tie, and by wh
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 
@@ -26,14 +25,9 @@ class TieRule:
 @cache
 def tie_rule(state: State | str) -> TieRule:
     """The tie sentence for one state, read once from ``resources/ties.toml``."""
-    from recount_desktop.paths import resource_path
+    from recount_desktop.paths import read_resource_toml
 
-    path = resource_path("ties.toml")
-    try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError) as error:
-        raise TieFileError(f"{path}: cannot read the tie rules ({error})") from error
+    path, data = read_resource_toml("the tie rules", TieFileError, "ties.toml")
     code = State(state).value
     entry = data.get(code)
     if not isinstance(entry, dict):
