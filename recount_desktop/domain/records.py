@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 from fractions import Fraction
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 
 class State(StrEnum):
@@ -299,6 +299,7 @@ _DECORATION = re.compile(r"(?:\s*\((?:totals?)\)|\s*[:\-\u2013])+$", re.IGNORECA
 _CANDIDATE_WORDS = re.compile(r"\b(?:qualified|certified|declared|registered|affidavit)\b", re.IGNORECASE)
 
 
+@lru_cache(maxsize=1 << 14)  # asked for every choice in every analysis; names repeat
 def is_aggregate_write_in(name: str) -> bool:
     """Lines that total unnamed write-ins ("Write-in", "Unresolved Write-In", "Write-in: Not Assigned", an
     office's own "Congress Write-Ins", as the real county files spell them): counted in T, never "the
