@@ -142,7 +142,6 @@ def test_random_flips_in_the_signature_value_never_give_a_traceback(report_pdf: 
     end = signed.index(b">", start)
     used = len(signed[start:end].rstrip(b"0"))
     rng = random.Random(15)
-    verdicts: list[str] = []
     for flip in range(16):
         at = start + rng.randrange(used)
         damaged = signed[:at] + (b"a" if signed[at:at + 1] != b"a" else b"b") + signed[at + 1:]
@@ -156,5 +155,14 @@ def test_random_flips_in_the_signature_value_never_give_a_traceback(report_pdf: 
         # One plain verdict: a signature that cannot be checked, or a PDF no longer readable as signed.
         verdict = (captured.out.splitlines() or captured.err.splitlines())[0]
         assert ("VERIFIED" in verdict) == (status == 0) or "NOT VERIFIED" in verdict or "PDF" in verdict
-        verdicts.append(verdict)
-    assert sum("NOT VERIFIED" in v for v in verdicts) >= 8
+    # Where a random flip lands depends on this run's fresh keys, so how many of the 16 fail varies. A
+    # flip inside the signature value itself (the ECDSA r and s that end the CMS structure) always fails.
+    for flip in range(8):
+        at = start + used - 100 + rng.randrange(90)
+        damaged = signed[:at] + (b"a" if signed[at:at + 1] != b"a" else b"b") + signed[at + 1:]
+        path = tmp_path / f"value{flip}.pdf"
+        path.write_bytes(damaged)
+        assert main(["report", "verify", str(path), "--trust", str(root)]) == 1
+        captured = capsys.readouterr()
+        assert "Traceback" not in captured.err + captured.out
+        assert "NOT VERIFIED" in (captured.out.splitlines() or captured.err.splitlines())[0]
