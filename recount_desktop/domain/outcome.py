@@ -29,7 +29,9 @@ class ContestOutcome:
     For candidates, ``tied`` holds the candidates level at the last seat when there are more of
     them than seats left: they are neither elected nor defeated until the tie is resolved.
     For questions, ``approved`` says whether the question passed and ``winners`` holds the side
-    that prevailed.
+    that prevailed; every line of a question carries the question's result (``approved`` or
+    ``rejected``), as CONTRACT.md defines those words for questions: they describe the measure, so
+    the "No" line of a rejected question is not "approved".
     """
 
     contest: str
@@ -48,10 +50,9 @@ class ContestOutcome:
 
     @property
     def losers(self) -> tuple[str, ...]:
-        return tuple(
-            name for name, outcome in self.choice_outcomes
-            if outcome in (ChoiceOutcome.DEFEATED, ChoiceOutcome.REJECTED)
-        )
+        if self.approved is not None:  # a question: the side that did not prevail
+            return tuple(name for name, _ in self.choice_outcomes if name not in self.winners)
+        return tuple(name for name, outcome in self.choice_outcomes if outcome is ChoiceOutcome.DEFEATED)
 
 
 def contest_outcome(contest: Contest, totals: Mapping[str, int], *, by_party: bool = False) -> ContestOutcome:
@@ -158,10 +159,8 @@ def question_approved(approval: Approval, yes: int, no: int) -> bool:
 def _question_outcome(contest: Contest, totals: Mapping[str, int]) -> ContestOutcome:
     yes_side, no_side = yes_and_no_sides(contest)
     approved = question_approved(contest.approval, totals[yes_side], totals[no_side])
-    outcomes = (
-        (yes_side, ChoiceOutcome.APPROVED if approved else ChoiceOutcome.REJECTED),
-        (no_side, ChoiceOutcome.REJECTED if approved else ChoiceOutcome.APPROVED),
-    )
+    result = ChoiceOutcome.APPROVED if approved else ChoiceOutcome.REJECTED
+    outcomes = ((yes_side, result), (no_side, result))
     winner = yes_side if approved else no_side
     return ContestOutcome(
         contest.name, _ranking(contest, totals), outcomes, (winner,), (), approved=approved

@@ -73,7 +73,11 @@ def _question(approval: str) -> Contest:
 def test_question_approval_rules(approval: str, yes: int, no: int, approved: bool) -> None:
     outcome = contest_outcome(_question(approval), {"Yes": yes, "No": no})
     assert outcome.approved is approved
-    assert outcome.outcome_of("Yes") is (ChoiceOutcome.APPROVED if approved else ChoiceOutcome.REJECTED)
+    result = ChoiceOutcome.APPROVED if approved else ChoiceOutcome.REJECTED
+    # both lines carry the question's result: the No line of a rejected question is not "approved"
+    assert outcome.outcome_of("Yes") is result
+    assert outcome.outcome_of("No") is result
+    assert outcome.losers == (("No",) if approved else ("Yes",))
 
 
 def test_defaults_from_names() -> None:

@@ -94,10 +94,12 @@ def _check_contest(contest: dict[str, Any], totals: dict[str, int]) -> None:
     found = [f["choice"] for f in contest["findings"]]
     assert len(found) == len(set(found))
     if contest["kind"] == "question":
-        assert {c["outcome"] for c in choices} == {"approved", "rejected"}
-        losing = next(c["choice"] for c in choices if c["outcome"] == "rejected")
-        assert found == [losing]  # one finding, whose choice is the losing side
-        yes, no = (totals[k] for k in sorted(totals, key=lambda k: k.lower() not in ("yes", "for")))
+        # every line carries the question's result; the losing side is No when approved, Yes when not
+        results = {c["outcome"] for c in choices}
+        assert results in ({"approved"}, {"rejected"})
+        yes_name, no_name = sorted(totals, key=lambda k: k.lower() not in ("yes", "for"))
+        assert found == [no_name if results == {"approved"} else yes_name]
+        yes, no = totals[yes_name], totals[no_name]
         assert contest["findings"][0]["margin"] == abs(yes - no)
         return
     assert {c["outcome"] for c in choices} <= {"elected", "defeated", "tied"}
