@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 from recount_desktop import __version__
-from recount_desktop.cli.common import CommandError
+from recount_desktop.cli.common import CommandError, UsageError
 from recount_desktop.store.errors import ElectionFileError
 
 
@@ -39,6 +39,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(args_list)
     try:
         return int(args.func(args) or 0)
+    except UsageError as error:  # options that contradict the election (CONTRACT.md: exit status 2)
+        print(f"recount-desktop: {error}", file=sys.stderr)
+        return 2
     except (CommandError, ElectionFileError) as error:
         # ElectionFileError: a change refused by the file itself (locked, read-only, disk full); its
         # message names the file and nothing was stored.

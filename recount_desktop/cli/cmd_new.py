@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import argparse
 
-from recount_desktop.cli.common import CommandError, add_operator_option, iso_date
+from recount_desktop.cli.common import (
+    CommandError,
+    add_operator_option,
+    check_operator_before_creating,
+    iso_date,
+)
 from recount_desktop.domain import Election, ElectionType, State
 from recount_desktop.store import ElectionFileError, create_election_file
 
@@ -26,6 +31,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 
 def run(args: argparse.Namespace) -> int:
+    check_operator_before_creating(args.election, args.operator)
     try:
         election = Election(
             state=State(args.state),
