@@ -311,6 +311,16 @@ def is_aggregate_write_in(name: str) -> bool:
     return bool(_OFFICE_WRITE_INS.match(plain)) and not _CANDIDATE_WORDS.search(plain)
 
 
+_DECLARED_INVALID = re.compile(r"\b(?:non-?valid|invalid)\b", re.IGNORECASE)
+
+
+def is_declared_invalid_write_in(name: str) -> bool:
+    """An aggregate write-in line the county's canvass itself calls invalid ("Write-in: NON-VALID
+    WRITE-IN", "Invalid Write-ins"): its votes were cast for no candidate, like an overvote, so they are
+    never in the contest's total votes, whatever the aggregate write-in reading says (RULES.md X-1)."""
+    return bool(_DECLARED_INVALID.search(name)) and is_aggregate_write_in(name)
+
+
 _PSEUDO_WORDS = ("absentee", "early", "provisional", "mail", "resident", "uocava", "overseas")
 
 

@@ -140,6 +140,7 @@ def _one_contest(
     else:
         findings = _findings(rules, facts, settings, waived)
     notes = state_details.contest_notes(rules, facts, findings)
+    notes += _invalid_write_in_notes(facts)
     doubt = _seats_doubt(facts)
     if doubt:
         findings = [_with_note(f, doubt, "needs_attribute") for f in findings]
@@ -159,6 +160,16 @@ def _one_contest(
         tuple(notes),
         needs,
     )
+
+
+def _invalid_write_in_notes(facts: ContestFacts) -> list[str]:
+    return [
+        f"{votes:,} vote{'' if votes == 1 else 's'} on the line {name!r} {'is' if votes == 1 else 'are'} "
+        "not in the contest's total votes: the county's canvass declares them invalid write-ins, cast for "
+        "no candidate (like an overvote)."
+        for name, votes in facts.invalid_write_in_votes
+        if votes
+    ]
 
 
 def _seats_doubt(facts: ContestFacts) -> str | None:

@@ -7,7 +7,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from recount_desktop.domain.outcome import ChoiceOutcome, ContestOutcome, contest_outcome, yes_and_no_sides
-from recount_desktop.domain.records import Contest, ContestStatistics, Election, ElectionType
+from recount_desktop.domain.records import (
+    Contest,
+    ContestStatistics,
+    Election,
+    ElectionType,
+    is_declared_invalid_write_in,
+)
 
 
 def require_counts(totals: Mapping[str, object]) -> dict[str, int]:
@@ -49,10 +55,22 @@ class ContestFacts:
     @property
     def total(self) -> int:
         """Votes for all candidates, or for and against: undervotes and overvotes excluded; aggregate
-        write-in lines counted unless the reading in force leaves them out (RULES.md X-1)."""
-        if self.write_ins_in_total:
-            return sum(self.totals.values())
-        return sum(v for n, v in self.totals.items() if not self.contest.is_write_in_line(n))
+        write-in lines counted unless the reading in force leaves them out (RULES.md X-1); a line the
+        county declares invalid is never counted."""
+        return sum(v for n, v in self.totals.items() if self.counts_in_total(n))
+
+    def counts_in_total(self, name: str) -> bool:
+        if not self.contest.is_write_in_line(name):
+            return True
+        return self.write_ins_in_total and not is_declared_invalid_write_in(name)
+
+    @property
+    def invalid_write_in_votes(self) -> tuple[tuple[str, int], ...]:
+        """Lines the county declares invalid write-ins, with their votes (left out of the total)."""
+        return tuple(
+            (n, v) for n, v in self.totals.items()
+            if self.contest.is_write_in_line(n) and is_declared_invalid_write_in(n)
+        )
 
     @property
     def ranking(self) -> tuple[tuple[str, int], ...]:

@@ -650,7 +650,6 @@ def test_utah_filing_office_by_election_type_and_scope() -> None:
         "WRITE-IN",
         "Write-ins",
         "Unresolved\nWrite-In",
-        "Write-in: NON-VALID WRITE-IN",
         "Write-in: Not Assigned",
         "Scattering",
     ],
@@ -660,3 +659,13 @@ def test_aggregate_write_in_lines_count_in_the_total_but_get_no_finding(line: st
     analysis = analyse(Case("NE", {"A": 250, "B": 246, line: 5}, "B", "", 0, None, None))
     assert [f.choice for f in analysis.findings] == ["B"] and analysis.total_votes == 501
     assert analysis.finding_for("B").threshold_text == "2.5"
+
+
+@pytest.mark.parametrize("line", ["Write-in: NON-VALID WRITE-IN", "Invalid Write-ins"])
+def test_write_ins_the_county_declares_invalid_are_not_votes_cast(line: str) -> None:
+    # Davis UT's statement prints "Write-in: NON-VALID WRITE-IN": votes for no candidate, like an
+    # overvote. T = 250 + 246 = 496 <= 500 -> NE's 2% of 250 = 5, not the 1% rule a total of 501 gives
+    analysis = analyse(Case("NE", {"A": 250, "B": 246, line: 5}, "B", "", 0, None, None))
+    assert [f.choice for f in analysis.findings] == ["B"] and analysis.total_votes == 496
+    assert analysis.finding_for("B").threshold_text == "5"
+    assert any("declares them invalid" in note and repr(line) in note for note in analysis.notes)
