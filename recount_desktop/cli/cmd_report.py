@@ -8,13 +8,23 @@ check of a signed report; anything else is an election file.
 from __future__ import annotations
 
 import argparse
+import hashlib
+import sys
 from pathlib import Path
 from typing import Any
 
-from recount_desktop.cli.common import CommandError, open_election, require_tallies, write_atomically
+from recount_desktop.cli.common import (
+    CommandError,
+    add_operator_option,
+    open_election,
+    require_tallies,
+    write_atomically,
+)
 from recount_desktop.reports.certification import CertificationFileError
 from recount_desktop.reports.render import render_report
 from recount_desktop.reports.report_data import build_report_data
+from recount_desktop.store import ElectionFile
+from recount_desktop.store.errors import ElectionFileError
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,6 +44,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                         "(default: the attesting officer's title)")
     parser.add_argument("--trust", metavar="ROOT.pem", type=Path, action="append", default=[],
                         help="with 'verify': a trusted root certificate (repeatable)")
+    add_operator_option(parser)
     parser.set_defaults(func=run, parser=parser)
 
 
@@ -53,12 +64,38 @@ def run(args: argparse.Namespace) -> int:
 
 
 def run_report(args: argparse.Namespace) -> int:
-    with open_election(args.target) as store:
+    with open_election(args.target, args.operator) as store:
         require_tallies(store, args.target, "report")
         try:
             data = build_report_data(store)
         except CertificationFileError as error:
             raise CommandError(str(error)) from error
+        pdf = _rendered(args, data)
+        write_atomically(Path(args.out), pdf)
+        recorded = _record_export(store, args, pdf, data.fingerprint)
+    signed = " (digitally signed)" if args.sign else ""
+    print(f"{args.out}: {data.title.title}{signed}, fingerprint {data.fingerprint}")
+    if recorded:
+        print(recorded, file=sys.stderr)
+    return 0
+
+
+def _record_export(store: ElectionFile, args: argparse.Namespace, pdf: bytes, fingerprint: str) -> str:
+    """What left the program goes into the audit log, as the window records it ("report.export"); the
+    report's fingerprint is the state before this entry, which ``audit verify --against`` accepts."""
+    if store.read_only:
+        return "(the election is on read-only media: the export is not recorded in its audit log)"
+    details = {"file": str(Path(args.out).resolve()), "sha256": hashlib.sha256(pdf).hexdigest(),
+               "fingerprint": fingerprint, "signed": bool(args.sign)}
+    try:
+        with store.transaction("report.export", details):
+            pass  # the record is the change: nothing else in the election moves
+    except ElectionFileError as error:
+        return f"warning: the report was written but is not recorded in the audit log: {error}"
+    return ""
+
+
+def _rendered(args: argparse.Namespace, data: Any) -> bytes:
     pdf = render_report(data)
     if args.sign:
         # pyhanko takes a second to import: load it only when a signature is made or checked.
@@ -70,10 +107,7 @@ def run_report(args: argparse.Namespace) -> int:
             pdf = sign_pdf(pdf, args.sign, read_password(args.password_file), role, location=location)
         except SigningError as error:
             raise CommandError(str(error)) from error
-    write_atomically(Path(args.out), pdf)
-    signed = " (digitally signed)" if args.sign else ""
-    print(f"{args.out}: {data.title.title}{signed}, fingerprint {data.fingerprint}")
-    return 0
+    return pdf
 
 
 def read_password(path: Path) -> bytes:
