@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 from pathlib import PosixPath
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -69,6 +70,7 @@ class ServerAddress(PosixPath):
         return self
 
 
+@lru_cache(maxsize=1024)  # the store sends the same few statements again and again
 def _placeholders(sql: str) -> str:
     """``?`` placeholders as psycopg's ``%s`` (and a literal ``%`` doubled), outside quoted text."""
     out: list[str] = []
@@ -142,6 +144,17 @@ class ServerConnection:
         except psycopg.Error as error:
             raise translated(error, str(self.address)) from error
         return cursor
+
+    def pipelined(self, statements: Sequence[tuple[str, Sequence[Any] | None]]) -> list[Any]:
+        """Send statements (psycopg's ``%s`` placeholders) in one exchange with the server and wait
+        once, at the end; their cursors, with their results, in order. A failing statement fails
+        the rest (the server skips them) and raises here, translated."""
+        try:
+            with self.raw.pipeline():
+                cursors = [self.raw.execute(sql, params) for sql, params in statements]
+        except psycopg.Error as error:
+            raise translated(error, str(self.address)) from error
+        return cursors
 
     def close(self) -> None:
         self.raw.close()

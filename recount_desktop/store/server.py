@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +29,10 @@ from recount_desktop.store.digest import TABLES
 from recount_desktop.store.election_file import ElectionFile, _election_details
 from recount_desktop.store.errors import ElectionFileError
 from recount_desktop.store.mapping import write_election
+from recount_desktop.store.pg_change import ServerChange
 from recount_desktop.store.schema import MIGRATIONS
 from recount_desktop.store.schema import migrate as migrate_file
 
-CHANGE_LOCK = 16_0016  # the advisory lock every change takes (scoped to the database)
 AUDIT_COLUMNS = ("seq", "ts", "operator", "action", "details", "prev_hash", "hash", "data_digest")
 # Tables read back in insertion order: the server keeps that order in a ``rowid`` column.
 ORDERED_TABLES = frozenset({"tally", "tally_vote_type", "contest_statistics", "recount_sheet"})
@@ -41,9 +41,32 @@ ORDERED_TABLES = frozenset({"tally", "tally_vote_type", "contest_statistics", "r
 class ServerElection(ElectionFile):
     """An election in a server database (see the module's docstring)."""
 
-    def _begin(self) -> None:
-        self._conn.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
-        self._conn.execute("SELECT pg_advisory_xact_lock(?)", (CHANGE_LOCK,))
+    def __init__(self, conn: Any, path: Path, operator: str, **options: Any) -> None:
+        super().__init__(conn, path, operator, **options)
+        self._change = ServerChange(conn)
+
+    @contextmanager
+    def transaction(self, action: str, details: Mapping[str, Any],
+                    rewrites: frozenset[str] = frozenset()) -> Iterator[Any]:
+        """As ``ElectionFile.transaction``: one change with its audit entry, atomically; the
+        bookkeeping in four exchanges with the server (``pg_change``)."""
+        if self._conn.in_transaction:
+            raise RuntimeError("transactions do not nest: finish the current change first")
+        try:
+            self._change.begin(self.path)
+            yield self._conn
+            self._change.commit(self.operator, action, details, rewrites)
+        except sqlite3.OperationalError as error:  # the connection dropped, a conflict
+            self._rollback()
+            raise ElectionFileError(f"{self.path}: the change was not saved ({error})") from error
+        except BaseException:
+            self._rollback()
+            raise
+
+    def _rollback(self) -> None:
+        if self._conn.in_transaction:
+            with suppress(sqlite3.Error):
+                self._conn.execute("ROLLBACK")
 
     @contextmanager
     def read(self) -> Iterator[Any]:
@@ -109,7 +132,7 @@ def open_server(url: str) -> ServerElection:
     except (ElectionFileError, sqlite3.Error):
         conn.close()
         raise
-    return ServerElection(conn, conn.address, operator, warnings=warnings)  # type: ignore[arg-type]
+    return ServerElection(conn, conn.address, operator, warnings=warnings)
 
 
 def create_server(url: str, election: Election) -> ServerElection:
@@ -122,7 +145,7 @@ def create_server(url: str, election: Election) -> ServerElection:
         # As the file's migration does: the key that makes the log's tally-sheet digests unguessable.
         conn.execute("INSERT INTO election_key (id, key) VALUES (1, ?)", (secrets.token_hex(32),))
         _start_session(conn)
-        store = ServerElection(conn, conn.address, _session_user(conn))  # type: ignore[arg-type]
+        store = ServerElection(conn, conn.address, _session_user(conn))
         with store.transaction("election.create", _election_details(election)) as tx:
             write_election(tx, election)
     except (ElectionFileError, sqlite3.Error):
