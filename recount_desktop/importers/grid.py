@@ -17,6 +17,7 @@ from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range, column_is_sum, whole_at
 from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, normalise_header
 from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import (
     clean_name,
@@ -39,39 +40,6 @@ _NUMBER = re.compile(r"^[\d,.]+$")
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 
-@dataclass(frozen=True)
-class Reading:
-    """How one sheet is read. Rows and columns are 0-based here (``rows[r][c]``); a profile stores
-    them 1-based and as letters, as the user sees them.
-
-    ``units``: ``"columns"`` (an abstract: one column per unit) or ``"rows"``.
-    """
-
-    sheet: str | None
-    units: str = "columns"
-    header_rows: tuple[int, ...] = ()
-    unit_columns: tuple[int, ...] = ()
-    total_columns: tuple[int, ...] = ()
-    skipped_columns: tuple[int, ...] = ()  # percentages, vote shares, columns the user left out
-    label_columns: tuple[int, ...] = ()  # the choice's name (and contest, party) on the left
-    party_column: int | None = None
-    office_column: int | None = None
-    skip_rows: tuple[int, ...] = ()
-    # how well the totals reconcile: more units and checked totals, fewer misfits (not part of a profile)
-    score: int = field(default=0, compare=False)
-
-    def roles(self) -> dict[str, list[str]]:
-        """What each part of the sheet was read as, in the user's terms (``row 3``, ``column K``)."""
-        return {
-            "header rows": [f"row {r + 1}" for r in self.header_rows],
-            "unit columns": [column_letters(c) for c in self.unit_columns],
-            "total columns": [column_letters(c) for c in self.total_columns],
-            "skipped columns": [column_letters(c) for c in self.skipped_columns],
-            "label columns": [column_letters(c) for c in self.label_columns],
-            "skipped rows": [f"row {r + 1}" for r in self.skip_rows],
-        }
-
-
 @dataclass
 class _Contest:
     name: str
@@ -81,8 +49,9 @@ class _Contest:
     names: dict[str, int] = field(default_factory=dict)
 
 
-def looks_like_abstract(book: Book) -> bool:
-    return any(find_readings(book.sheet(name)) for name in book.sheet_names[:3])
+def candidates(book: Book) -> list[Reading]:
+    """The abstract readings of the first sheets (units as columns), best first per sheet."""
+    return [reading for name in book.sheet_names[:3] for reading in find_readings(book.sheet(name))]
 
 
 def find_readings(sheet: Sheet) -> list[Reading]:

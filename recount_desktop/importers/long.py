@@ -7,11 +7,13 @@ from __future__ import annotations
 import re
 
 from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
-from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header
+from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header, match_header
+from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import is_blank
 
 TICK_ROWS = 5000
+DETECT_SHEETS = 10  # a long file's precinct sheet is among its first few; SOVC books have hundreds
 _WRITE_IN_DISTRICT = ("wri", "write-in", "write in", "writein")  # El Paso marks write-in rows so
 _MANGLED_ID = re.compile(r"^\d(\.\d+)?E\+\d+$", re.IGNORECASE)
 LOOKED_FOR = (
@@ -21,13 +23,63 @@ LOOKED_FOR = (
 )
 
 
-def read_long_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
-    """The first sheet with precinct rows is imported; precinct-less sheets check its totals."""
+def candidates(book: Book) -> list[Reading]:
+    """The long reading of the first sheet (of the first few) whose header row names a precinct,
+    a contest, a choice and votes; a long file's precinct sheet is among its first few."""
+    for name in book.sheet_names[:DETECT_SHEETS]:
+        sheet = book.sheet(name)
+        header = find_long_header(sheet, LONG_FIELDS)
+        if header is not None:
+            return [long_reading(sheet.name, header)]
+    return []
+
+
+def long_reading(sheet: str | None, header: Header) -> Reading:
+    """``header`` in the user's terms: its row, the unit column and every named column."""
+    columns = header.columns
+    return Reading(
+        sheet,
+        "rows",
+        (header.row,),
+        layout="long",
+        unit_column=columns.get("precinct"),
+        fields=tuple(sorted(columns.items(), key=lambda item: item[1])),
+    )
+
+
+def given_header(sheet: Sheet, reading: Reading) -> Header:
+    """The header a profile names (row and columns); the other named columns of that row that are
+    vote types (``Early``, ``Mail``) are read as such, as for a header the importer found."""
+    columns = reading.field_columns
+    if reading.unit_column is not None:
+        columns.setdefault("precinct", reading.unit_column)
+    row = reading.header_rows[-1]
+    cells = list(sheet.rows[row]) if row < len(sheet.rows) else []
+    for c in (*columns.values(), *reading.skipped_columns):
+        if c < len(cells):
+            cells[c] = None  # named by the profile: never also a vote type
+    found = match_header(cells, {})
+    types = {c: t for c, t in found.vote_type_columns.items() if c not in reading.skipped_columns}
+    return Header(row, columns, types if "votes" not in columns else {}, [])
+
+
+def read_long_book(
+    book: Book, builder: ResultsBuilder, ticker: Ticker, reading: Reading | None = None
+) -> None:
+    """The first sheet with precinct rows is imported; precinct-less sheets check its totals. A
+    ``reading`` (from a profile) gives the header of its sheet (or of the first sheet)."""
     main: tuple[Sheet, Header] | None = None
     summaries: list[tuple[Sheet, Header]] = []
-    for name in book.sheet_names:
+    for index, name in enumerate(book.sheet_names):
         sheet = book.sheet(name)
-        header = find_long_header(sheet, LONG_FIELDS, need_precinct=False)
+        given = reading is not None and (
+            reading.sheet == sheet.name or (reading.sheet is None and index == 0)
+        )
+        if given and reading is not None:
+            header: Header | None = _checked_header(sheet, reading, builder)
+            sheet = masked(sheet, reading, builder.notes)
+        else:
+            header = find_long_header(sheet, LONG_FIELDS, need_precinct=False)
         if header is None:
             continue
         if "precinct" not in header.columns:
@@ -52,6 +104,30 @@ def read_long_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
     read_long_rows(main[0], main[1], builder, ticker)
     for sheet, header in summaries:
         read_long_rows(sheet, header, builder, ticker, totals_only=True)
+
+
+def _checked_header(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> Header:
+    """The profile's header, refused with what is missing when it cannot be read."""
+    if not reading.header_rows:
+        raise builder.log.reject(sheet.name, None, "the layout names no header row for the long table")
+    row = reading.header_rows[-1]
+    if row >= len(sheet.rows):
+        raise builder.log.reject(
+            sheet.name,
+            f"row {row + 1}",
+            f"the layout's header row {row + 1} is past the sheet's last row ({len(sheet.rows)})",
+        )
+    header = given_header(sheet, reading)
+    missing = [f for f in ("contest", "choice") if f not in header.columns]
+    if "votes" not in header.columns and not header.vote_type_columns:
+        missing.append("votes")
+    if missing:
+        raise builder.log.reject(
+            sheet.name,
+            f"row {row + 1}",
+            f"the layout names no {', '.join(missing)} column for the long table under row {row + 1}",
+        )
+    return header
 
 
 def read_long_rows(

@@ -19,10 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from recount_desktop.importers.grid import Reading, find_readings
+from recount_desktop.importers.grid import find_readings
 from recount_desktop.importers.problems import ImportRejected, Problem, ProblemLog
 from recount_desktop.importers.profiles import LayoutProfile
 from recount_desktop.importers.reader import TallyImport, read_tally_file
+from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import open_book
 from recount_desktop.importers.values import clean_name
 

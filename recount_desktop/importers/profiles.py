@@ -29,8 +29,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from recount_desktop.importers.grid import Reading
 from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.reading import Reading
 
 PROFILE_SUFFIX = ".toml"
 _TOP_KEYS = {"name", "format", "sheet", "reading"}

@@ -9,11 +9,12 @@ from typing import Any
 
 from recount_desktop.domain import ElectionResults
 from recount_desktop.gc_pause import no_cyclic_gc
-from recount_desktop.importers import layouts
+from recount_desktop.importers import interpret, layouts
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import ReadingNotes, TotalDifference
 from recount_desktop.importers.problems import ImportRejected, Problem, ProblemLog
 from recount_desktop.importers.profiles import LayoutProfile
+from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, open_book
 from recount_desktop.importers.summary import ImportSummary, summarise
 
@@ -38,6 +39,9 @@ class TallyImport:
     # a workbook holding several elections, one per sheet: their names, when none was chosen
     elections: tuple[str, ...] = ()
     sheet: str | None = None
+    # the reading kept (None for the template), and the other readings the interpreter considered
+    reading: Reading | None = None
+    alternatives: tuple[Reading, ...] = ()
 
     @property
     def summary(self) -> ImportSummary | None:
@@ -79,9 +83,10 @@ def read_tally_file(
     ticker = Ticker(progress, cancel)
     builder = ResultsBuilder(log, path, accept_differences=accept_differences)
     layout = format
-    fields: dict[str, Any] = {}
     results = None
     elections: tuple[str, ...] = ()
+    reading = profile.reading if profile is not None else None
+    found: interpret.Interpretation | None = None
     try:
         with no_cyclic_gc():
             book = open_book(path, log)
@@ -94,23 +99,21 @@ def read_tally_file(
                     "this workbook holds several elections, one per sheet: "
                     f"{', '.join(repr(e) for e in elections)}; choose one (import --sheet NAME)",
                 )
-            reading = profile.reading if profile is not None else None
-            layout = layouts.detect(book, log, reading) if format == "auto" else format
-            options, fields = layouts.read(layout, book, builder, ticker, reading)
-            book.release()
-            results = builder.finish(options)
+            found = interpret.interpret(
+                book, log, lambda: _builder(log, path, accept_differences), ticker, format, reading
+            )
+            builder, layout, results = found.chosen.builder, found.chosen.layout, found.chosen.results
     except ImportRejected:
         results = None
-    except ValueError as error:  # a record the domain refuses (should have been caught as a cell error)
-        log.error(None, None, f"the results cannot be built: {error}")
-        results = None
+    log = builder.log
     if log.errors:
         results = None
+    chosen = found.chosen if found is not None else None
     return TallyImport(
         path,
         layout,
         results,
-        fields if results is not None else {},
+        (chosen.fields or {}) if chosen is not None and results is not None else {},
         tuple(log.warnings),
         tuple(log.errors),
         builder.notes,
@@ -118,7 +121,17 @@ def read_tally_file(
         accept_differences,
         elections,
         sheet,
+        chosen.reading if chosen is not None else None,
+        found.alternatives if found is not None else (),
     )
+
+
+def _builder(opening: ProblemLog, path: Path, accept_differences: bool) -> ResultsBuilder:
+    """A fresh builder for one reading, its log starting with what opening the file found."""
+    log = ProblemLog(opening.file)
+    log.warnings.extend(opening.warnings)
+    log.errors.extend(opening.errors)
+    return ResultsBuilder(log, path, accept_differences=accept_differences)
 
 
 def _chosen_sheet(book: Book, sheet: str | None, log: ProblemLog) -> Book:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range
 from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, normalise_header
+from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.unit_rows import BAD, UnitRows, Value
 from recount_desktop.importers.values import (
@@ -69,9 +70,11 @@ def _precinct_header(sheet: Sheet) -> tuple[int, int] | None:
     return None
 
 
-def looks_like_sovc(book: Book) -> bool:
-    """Two or more sheets with a Precinct column below title rows."""
+def candidates(book: Book) -> list[Reading]:
+    """The statement reading (header row and unit column of its first contest sheet) when two or
+    more of the first sheets have a Precinct column below title rows, or one sheet stacks blocks."""
     found = 0
+    first: Reading | None = None
     for name in book.sheet_names[:10]:
         sheet = book.sheet(name)
         header = _precinct_header(sheet)
@@ -81,17 +84,34 @@ def looks_like_sovc(book: Book) -> bool:
             found += 2  # one sheet of stacked blocks is enough
         elif header[0] > 0:
             found += 1
-    return found >= 2
+        else:
+            continue
+        first = first or Reading(sheet.name, "rows", (header[0],), layout="sovc", unit_column=header[1])
+    return [first] if found >= 2 and first is not None else []
 
 
-def read_sovc_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
+def _header_of(sheet: Sheet, reading: Reading | None) -> tuple[int, int] | None:
+    """The reading's header cell on the sheets it applies to (its sheet, or all when it names
+    none) when that cell holds a label; else the sheet's own Precinct header."""
+    if reading is not None and reading.sheet in (None, sheet.name) and reading.header_rows:
+        r, c = reading.header_rows[-1], reading.unit_column or 0
+        if r < len(sheet.rows) and c < len(sheet.rows[r]) and not is_blank(sheet.rows[r][c]):
+            return r, c
+    return _precinct_header(sheet)
+
+
+def read_sovc_book(
+    book: Book, builder: ResultsBuilder, ticker: Ticker, reading: Reading | None = None
+) -> None:
     read = 0
     for index, name in enumerate(book.sheet_names):
         ticker.tick(index, len(book.sheet_names))
         sheet = book.sheet(name)
-        header = _precinct_header(sheet)
+        header = _header_of(sheet, reading)
         if header is None:
             continue
+        if reading is not None and reading.sheet in (None, sheet.name):
+            sheet = masked(sheet, reading, builder.notes)
         blocks = _stacked_blocks(sheet, header)
         if blocks:
             read += sum(

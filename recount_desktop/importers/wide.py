@@ -17,6 +17,7 @@ from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range, column_is_sum
 from recount_desktop.importers.headers import normalise_header
 from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
 
@@ -51,6 +52,8 @@ class _Layout:
     precinct_col: int
     contests: list[_Contest]
     precinct_statistics: dict[int, str]  # col -> header (registered voters, ballots cast)
+    names_row: int = -1  # the contest-name row (the header rows are names, seats, choices)
+    seats_row: int | None = None
 
 
 def _precinct_column(row: list[object]) -> int | None:
@@ -133,7 +136,7 @@ def _contests(
     ]
     if len(starts) < 2:
         return None
-    layout = _Layout(header_row, precinct_col, [], {})
+    layout = _Layout(header_row, precinct_col, [], {}, names_row, seats_row)
     for c in range(starts[0]):
         if c != precinct_col and statistic_of(clean_name(header[c])):
             layout.precinct_statistics[c] = clean_name(header[c])
@@ -187,15 +190,52 @@ def _name_and_party(text: str) -> tuple[str, str | None]:
     return text, None
 
 
-def looks_like_wide(book: Book) -> bool:
-    """A sheet with a precinct column under a row of two or more contest names."""
-    return any(_find_layout(book.sheet(name)) is not None for name in book.sheet_names[:3])
-
-
-def read_wide_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
-    for name in book.sheet_names:
+def candidates(book: Book) -> list[Reading]:
+    """The wide reading of the first of the first sheets with a precinct column under a row of two
+    or more contest names."""
+    for name in book.sheet_names[:3]:
         sheet = book.sheet(name)
         layout = _find_layout(sheet)
+        if layout is not None:
+            return [wide_reading(sheet.name, layout)]
+    return []
+
+
+def wide_reading(sheet: str | None, layout: _Layout) -> Reading:
+    rows = {layout.names_row, layout.header_row}
+    if layout.seats_row is not None:
+        rows.add(layout.seats_row)
+    return Reading(sheet, "rows", tuple(sorted(rows)), layout="wide", unit_column=layout.precinct_col)
+
+
+def _given_layout(sheet: Sheet, reading: Reading) -> _Layout | None:
+    """The layout a profile names: contest names on its first header row, choices on its last (a
+    middle row holds the seats), units in its unit column."""
+    rows = reading.header_rows
+    if not rows or reading.unit_column is None or rows[-1] >= len(sheet.rows):
+        return None
+    seats = rows[1] if len(rows) == 3 else None
+    names = rows[0] if len(rows) > 1 else rows[-1]
+    return _contests(sheet, rows[-1], reading.unit_column, names, seats)
+
+
+def read_wide_book(
+    book: Book, builder: ResultsBuilder, ticker: Ticker, reading: Reading | None = None
+) -> None:
+    """The first sheet with a wide layout; a ``reading`` (from a profile) names the header rows
+    and unit column of its sheet (or of the first sheet)."""
+    for index, name in enumerate(book.sheet_names):
+        sheet = book.sheet(name)
+        given = reading is not None and (
+            reading.sheet == sheet.name or (reading.sheet is None and index == 0)
+        )
+        if given and reading is not None:
+            sheet = masked(sheet, reading, builder.notes)
+            layout = _given_layout(sheet, reading)
+            if layout is None:
+                raise builder.log.reject(sheet.name, None, _misfit(reading))
+        else:
+            layout = _find_layout(sheet)
         if layout is not None:
             _sum_columns(sheet, layout)
             builder.find_total_units = True  # a unit row that is the sum of the others, whatever its label
@@ -207,6 +247,15 @@ def read_wide_book(book: Book, builder: ResultsBuilder, ticker: Ticker) -> None:
         None,
         "could not recognise the wide layout; looked for a row of "
         "contest names over a row of choice names that has a 'Precinct' column",
+    )
+
+
+def _misfit(reading: Reading) -> str:
+    rows = ", ".join(str(r + 1) for r in reading.header_rows) or "none"
+    unit = column_letters(reading.unit_column) if reading.unit_column is not None else "none"
+    return (
+        f"the layout's header rows ({rows}) and unit column ({unit}) do not fit this sheet: "
+        "looked for two or more contest names on the first header row and choice names on the last"
     )
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from recount_desktop.importers.grid import Reading, find_readings
+from recount_desktop.importers.grid import find_readings
 from recount_desktop.importers.problems import ProblemLog
+from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Sheet, open_book
 from recount_desktop.ui.pages import reading_edits
 from tests.conftest import REAL_DATA

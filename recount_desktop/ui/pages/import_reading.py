@@ -11,9 +11,10 @@ from pathlib import Path
 
 from recount_desktop.gc_pause import no_cyclic_gc
 from recount_desktop.importers import ImportCancelled, ImportRejected, Problem, TallyImport, read_tally_file
-from recount_desktop.importers.grid import Reading, find_readings
+from recount_desktop.importers.grid import find_readings
 from recount_desktop.importers.problems import ProblemLog
 from recount_desktop.importers.profiles import LayoutProfile
+from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet, open_book
 from recount_desktop.importers.values import clean_name
 from recount_desktop.ui.tasks import TaskCancelled, TaskControl

@@ -35,8 +35,8 @@ from PySide6.QtWidgets import (
 )
 
 from recount_desktop.importers import FORMATS, TallyImport, read_tally_file
-from recount_desktop.importers.grid import Reading
 from recount_desktop.importers.profiles import LayoutProfile, ProfileError, load_profile
+from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book
 from recount_desktop.store import open_election_file
 from recount_desktop.ui.host import PageHost

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from recount_desktop.importers.grid import Reading, find_readings
+from recount_desktop.importers.grid import find_readings
+from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Sheet
 
 # the column roles a user can give, and the Reading field each one fills

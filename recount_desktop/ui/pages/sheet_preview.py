@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from recount_desktop.importers.checks import CellNote, ReadingNotes
-from recount_desktop.importers.grid import Reading
 from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Sheet
 from recount_desktop.ui.pages import reading_edits
 from recount_desktop.ui.pages.row_layouts import find_row_layout

@@ -1,0 +1,154 @@
+"""One interpreter for every layout: the readings each case finds, the one whose totals reconcile.
+
+Each case (``long``, ``sovc``, ``wide``, ``abstract``) offers candidate readings of the book; the
+template is a fixed format of its own, tried first. The first candidate (cases in that order, best
+first within a case) is read; when it reads clean (no errors) it is kept at once, so a large file
+is read once. Otherwise each other candidate is read too, and one that reads clean, whose totals
+reconcile, with at least as many counts replaces it. The readings not kept are the alternatives
+the wizard lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from recount_desktop.domain import ElectionResults
+from recount_desktop.importers import grid, long, sovc, wide
+from recount_desktop.importers.builder import ResultsBuilder, Ticker
+from recount_desktop.importers.problems import ImportRejected, ProblemLog
+from recount_desktop.importers.reading import READ_LAYOUTS, Reading
+from recount_desktop.importers.source import Book
+from recount_desktop.importers.template import is_template, read_template
+
+TEMPLATE_HINT = "see the tally template: `recount-desktop template tallies OUT.xlsx`"
+NOTHING_FOUND = (
+    "could not recognise the layout; looked for a 'Tallies' sheet (the template), "
+    f"{long.LOOKED_FOR} (long), one sheet per contest with a 'Precinct' column under candidate "
+    "names (statement of votes cast), one sheet with a contest-name row over a "
+    "choice-name row (wide), and a row of unit names over columns of counts (abstract); "
+    f"{TEMPLATE_HINT}"
+)
+
+_CANDIDATES: dict[str, Callable[[Book], list[Reading]]] = {
+    "long": long.candidates,
+    "sovc": sovc.candidates,
+    "wide": wide.candidates,
+    "abstract": grid.candidates,
+}
+READERS: dict[str, Callable[[Book, ResultsBuilder, Ticker, Reading | None], None]] = {
+    "long": long.read_long_book,
+    "sovc": sovc.read_sovc_book,
+    "wide": wide.read_wide_book,
+    "abstract": grid.read_abstract_book,
+}
+
+
+@dataclass
+class Attempt:
+    """One reading read into its own builder (and log)."""
+
+    layout: str
+    reading: Reading | None
+    builder: ResultsBuilder
+    results: ElectionResults | None = None
+    fields: dict[str, Any] | None = None
+    rejected: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.results is not None and not self.builder.log.errors
+
+    @property
+    def reconciled(self) -> int:
+        """The file's own totals (rows, columns) found and checked, when all of them reconcile."""
+        return 0 if self.builder.differences else self.builder.notes.counts["totals"]
+
+    @property
+    def counts(self) -> int:
+        return 0 if self.rejected else len(self.builder.tallies)
+
+
+@dataclass
+class Interpretation:
+    """The reading kept (its builder holds the results and problems) and the others considered."""
+
+    chosen: Attempt
+    alternatives: tuple[Reading, ...] = ()
+
+
+def candidates(book: Book, layout: str = "auto") -> list[Reading]:
+    """Every case's readings of ``book`` (only ``layout``'s when one is forced), cases in order."""
+    cases = READ_LAYOUTS if layout == "auto" else (layout,)
+    return [reading for case in cases if case in _CANDIDATES for reading in _CANDIDATES[case](book)]
+
+
+def interpret(
+    book: Book,
+    log: ProblemLog,
+    new_builder: Callable[[], ResultsBuilder],
+    ticker: Ticker,
+    layout: str = "auto",
+    reading: Reading | None = None,
+) -> Interpretation:
+    """Read ``book``: the template, else the given ``reading`` (a profile's), else the candidates
+    of ``layout`` (every case when ``auto``). Nothing readable raises ``ImportRejected`` naming
+    what was sought."""
+    if reading is not None:
+        return Interpretation(_attempt(book, new_builder(), ticker, reading.layout, reading, last=True))
+    if layout == "template" or (layout == "auto" and is_template(book)):
+        return Interpretation(_attempt(book, new_builder(), ticker, "template", None, last=True))
+    found = candidates(book, layout)
+    if not found:
+        if layout != "auto":  # the forced case's own reader says what it looked for
+            return Interpretation(_attempt(book, new_builder(), ticker, layout, None, last=True))
+        raise log.reject(None if book.is_csv else book.sheet_names[0], None, NOTHING_FOUND)
+    own = {r.layout: r for r in reversed(found)}  # each case's best: what its reader finds itself
+
+    def read(candidate: Reading, last: bool) -> Attempt:
+        given = None if own[candidate.layout] is candidate else candidate
+        tried = _attempt(book, new_builder(), ticker, candidate.layout, given, last)
+        tried.reading = candidate
+        return tried
+
+    first = read(found[0], last=len(found) == 1)
+    chosen = first
+    if not first.ok:
+        for other in found[1:]:
+            tried = read(other, last=False)
+            if _replaces(tried, chosen, first):
+                chosen = tried
+    book.release()
+    return Interpretation(chosen, tuple(r for r in found if r is not chosen.reading))
+
+
+def _replaces(tried: Attempt, chosen: Attempt, first: Attempt) -> bool:
+    """A reading replaces the first (which has errors) only when it reads clean, its totals
+    reconcile (it found at least one of the file's own totals), and it reads at least as many
+    counts; a file with no totals keeps its first reading and its errors."""
+    if not tried.ok or tried.reconciled == 0 or tried.counts < first.counts:
+        return False
+    return chosen is first or (tried.reconciled, tried.counts) > (chosen.reconciled, chosen.counts)
+
+
+def _attempt(
+    book: Book, builder: ResultsBuilder, ticker: Ticker, layout: str, reading: Reading | None, last: bool
+) -> Attempt:
+    """Read ``book`` one way; ``last``: no other reading follows, so the cells are dropped before
+    the results are built (a statewide file's cells are hundreds of megabytes)."""
+    attempt = Attempt(layout, reading, builder)
+    try:
+        if layout == "template":
+            options, attempt.fields = read_template(book, builder, ticker)
+        else:
+            READERS[layout](book, builder, ticker, reading)
+            options = {}
+        if last:
+            book.release()
+        attempt.results = builder.finish(options)
+    except ImportRejected:
+        attempt.rejected = True
+    except ValueError as error:  # a record the domain refuses (should have been caught as a cell error)
+        builder.log.error(None, None, f"the results cannot be built: {error}")
+    return attempt
