@@ -56,5 +56,5 @@ def preview_sheet(path: str | Path, sheet: str | None = None, max_rows: int = PR
 
 def reread(path: str | Path, reading: Reading, accept_differences: bool = False) -> TallyImport:
     """Read the file again the way the user corrected it; the totals check runs again at once."""
-    profile = LayoutProfile("correction", "abstract", reading.sheet, reading)
+    profile = LayoutProfile("correction", reading.layout, reading.sheet, reading)
     return read_tally_file(path, profile=profile, accept_differences=accept_differences)

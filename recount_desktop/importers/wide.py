@@ -216,7 +216,13 @@ def _given_layout(sheet: Sheet, reading: Reading) -> _Layout | None:
         return None
     seats = rows[1] if len(rows) == 3 else None
     names = rows[0] if len(rows) > 1 else rows[-1]
+    if any(_holds_numbers(sheet.rows[r][reading.unit_column + 1 :]) for r in {names, rows[-1]}):
+        return None  # a row of counts is never a header
     return _contests(sheet, rows[-1], reading.unit_column, names, seats)
+
+
+def _holds_numbers(cells: list[object]) -> bool:
+    return any(isinstance(c, int | float) and not isinstance(c, bool) for c in cells)
 
 
 def read_wide_book(

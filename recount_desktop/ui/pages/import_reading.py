@@ -55,7 +55,7 @@ class ReadRequest:
         """A corrected reading reads its own sheet, as a saved profile does (``preview.reread``)."""
         if self.reading is None:
             return None
-        return LayoutProfile("wizard", "abstract", self.reading.sheet, self.reading)
+        return LayoutProfile("wizard", self.reading.layout, self.reading.sheet, self.reading)
 
 
 @dataclass(frozen=True)
