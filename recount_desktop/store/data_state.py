@@ -10,7 +10,10 @@ change that writes a whole table fires them and the table is recomputed. (SQLite
 statement, was tried first: it forces every statement to be prepared again at each change, which
 tripled the cost of entering a sheet.)
 
-``verify_state`` recomputes every digest from the tables and compares it with the head entry.
+``verify_state`` recomputes every digest from the tables and compares it with the head entry, by the
+digest definition the head entry was written with (``digest.definition_of``): a file whose last entry
+predates definition 2 verifies as it was written, and its next change records definition 2 after
+checking that the whole tables still hold the rows the last entry recorded.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from typing import Any
 from recount_desktop.store import audit, digest
 from recount_desktop.store.audit import ChainReport, TableDifference
 from recount_desktop.store.dialect import change_table, on_server
-from recount_desktop.store.digest import BY_NAME, TABLES, TableDigest
+from recount_desktop.store.differing_rows import differing_rows
+from recount_desktop.store.digest import BY_NAME, DEFINITION, TABLES, TableDigest
 from recount_desktop.store.errors import ElectionFileError
 
 
@@ -37,6 +41,7 @@ class DigestTracker:
         self._installed = False
         self._rewritten: frozenset[str] = frozenset()
         self._start: dict[str, TableDigest] | None = None
+        self._start_definition = DEFINITION  # the definition the head entry's digest was computed by
         self._after: dict[str, TableDigest] | None = None  # the digests this change leaves
         # The digests as this connection last committed them, with SQLite's data_version then: while
         # no other connection has committed since, they need not be read back and checked again.
@@ -55,15 +60,19 @@ class DigestTracker:
             self._conn.execute(statement)
         self._rewritten = rewrites
         version = self._data_version()
+        self._start_definition = DEFINITION
         if self._committed is not None and self._committed[0] == version and not server:
             self._start = self._committed[1]
             return
         last = audit.head(self._conn)
         recorded = last[2] if last else None
         stored = digest.read_stored(self._conn)
+        if recorded is not None:
+            self._start_definition = digest.definition_of(recorded)
         if recorded is None:
             self._start = None  # first digest of the file: computed whole at the end
-        elif set(stored) != set(BY_NAME) or digest.election_digest(stored) != recorded:
+        elif (set(stored) != set(BY_NAME)
+              or digest.election_digest(stored, self._start_definition) != recorded):
             raise DataChangedOutside(
                 f"{path}: the election data or its digest were changed outside the program (they no "
                 f"longer match audit entry {last[0] if last else 0}); nothing was changed. "
@@ -88,13 +97,25 @@ class DigestTracker:
             for spec in TABLES:
                 if spec.additive and spec.name in changes:
                     now[spec.name] = digest.apply_changes(now[spec.name], changes[spec.name], spec.name)
-                elif not spec.additive and spec.name in rewritten:
-                    now[spec.name] = digest.whole_table_digest(self._conn, spec)
+                elif not spec.additive and (spec.name in rewritten or self._start_definition != DEFINITION):
+                    if spec.name not in rewritten:
+                        self._check_unchanged(spec)
+                    now[spec.name] = digest.grouped_table_digest(self._conn, spec)
         changed = {name: value for name, value in now.items() if self._start is None
                    or self._start.get(name) != value}
         digest.write_stored(self._conn, changed)
         self._after = now
         return digest.election_digest(now)
+
+    def _check_unchanged(self, spec: digest.TableSpec) -> None:
+        """Before a whole table's digest moves to definition 2: its rows must still be those the head
+        entry recorded (by definition 1), or the new digest would bless an edit made outside."""
+        assert self._start is not None
+        if digest.whole_table_digest(self._conn, spec) != self._start[spec.name]:
+            raise DataChangedOutside(
+                f"table {spec.name} no longer holds the rows the last audit entry recorded: it was "
+                "changed outside the program; nothing was changed. Run `recount-desktop audit verify` "
+                "to see what differs.")
 
     def committed(self) -> None:
         """After COMMIT: remember the digests, valid until another connection commits."""
@@ -118,8 +139,9 @@ def verify_state(conn: sqlite3.Connection, chain: ChainReport) -> ChainReport:
     last = audit.head(conn)
     if not chain.ok or last is None or last[2] is None:
         return chain
-    now = digest.current_digests(conn)
-    if digest.election_digest(now) == last[2]:
+    definition = digest.definition_of(last[2])
+    now = digest.current_digests(conn, definition)
+    if digest.election_digest(now, definition) == last[2]:
         return chain
     stored = digest.read_stored(conn)
     if stored == now:
@@ -128,7 +150,7 @@ def verify_state(conn: sqlite3.Connection, chain: ChainReport) -> ChainReport:
                    "the program last wrote: later entries were removed from the log (their changes remain)")
         return ChainReport(chain.entries, chain.head_hash, broken_at=last[0], problem=problem,
                            data_bound_from=chain.data_bound_from)
-    differences = _differences(conn, now, stored, last[2])
+    differences = _differences(conn, now, stored, last[2], definition)
     problem = (f"entry {last[0]} (the last) recorded the election's data as it stood after its change, "
                "and the data no longer match it: they were changed outside the program")
     return ChainReport(chain.entries, chain.head_hash, broken_at=last[0], problem=problem,
@@ -136,20 +158,37 @@ def verify_state(conn: sqlite3.Connection, chain: ChainReport) -> ChainReport:
 
 
 def _differences(conn: sqlite3.Connection, now: dict[str, TableDigest], stored: dict[str, TableDigest],
-                 recorded: str) -> tuple[TableDifference, ...]:
+                 recorded: str, definition: int) -> tuple[TableDifference, ...]:
     """The tables whose rows differ from the head's record. The stored running digests say which,
     when they are still the ones the head recorded; otherwise every table is compared with them and
     the row counts recorded are unknown."""
-    trusted = set(stored) == set(BY_NAME) and digest.election_digest(stored) == recorded
+    trusted = set(stored) == set(BY_NAME) and digest.election_digest(stored, definition) == recorded
     found = []
     for spec in TABLES:
         before = stored.get(spec.name)
         if before is not None and before == now[spec.name]:
             continue
-        rows = _named_rows(conn, spec.name)
+        if spec.additive:
+            rows = _named_rows(conn, spec.name)
+        else:
+            rows = _whole_table_rows(conn, spec, before if trusted else None, now[spec.name], definition)
         found.append(TableDifference(spec.name, before.rows if before and trusted else None,
                                      now[spec.name].rows, rows))
     return tuple(found)
+
+
+def _whole_table_rows(conn: sqlite3.Connection, spec: digest.TableSpec, before: TableDigest | None,
+                      now: TableDigest, definition: int) -> tuple[str, ...]:
+    """The rows of a whole table that differ, from the group digests the head entry committed to; or
+    why they cannot be named."""
+    if definition < DEFINITION:
+        return ("its rows cannot be named: the last entry was written before the digest kept them by "
+                "precinct and contest (the file's next change records it so)",)
+    recorded = digest.read_groups(conn, spec.name)
+    if before is None or recorded is None or now.groups is None or not digest.groups_match(
+            TableDigest(before.rows, before.value, recorded)):
+        return ("its rows cannot be named: the digests kept of its groups were altered too",)
+    return differing_rows(conn, spec, recorded, now.groups)
 
 
 def _named_rows(conn: sqlite3.Connection, table: str) -> tuple[str, ...]:

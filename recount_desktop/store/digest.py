@@ -18,6 +18,17 @@ the head entry. The digest is defined on typed values, not on SQLite's bytes, so
   (2048 bits: an additive hash needs a large modulus to resist generalised-birthday forgeries.)
 - The election's digest is SHA-256 of the canonical JSON object ``{table: [rows, table digest]}``.
 
+Definition 2 (recorded as ``"2:"`` + the hex digest; a plain hex digest is definition 1, which entries
+written before it keep) changes only the whole tables, so that ``audit verify`` can name the rows that
+differ in them, not just the table. Each whole table has two **axes** that together make its key (tally:
+precinct and choice; vote types: precinct, and choice with vote type; statistics: contest and precinct).
+Along each axis the rows are split into groups, one per key value, and each group is digested as a whole
+table is (SHA-256 of the JSON array of its rows in key order). The table's digest is SHA-256 of the
+canonical JSON ``{axis: [[group key, rows, group digest], ...]}`` (entries sorted by the key's canonical
+JSON), and that text is kept beside the table's digest (``TABLE#groups`` in ``data_digest``): it checks
+itself against the digest. One edited row changes one group on each axis, and the two groups cross at
+that row.
+
 The running sums live in the ``data_digest`` table, which is not election data: it is checked
 against the head entry at the start of every change and at verification, so altering it is noticed.
 """
@@ -27,16 +38,29 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import groupby
+from operator import itemgetter
 from typing import Any
 
 from recount_desktop.store.dialect import change_table, on_server, touched_table
 
 MODULUS = 1 << 2048
+DEFINITION = 2  # the digest definition new audit entries record (see the module's docstring)
+GROUPS = "#groups"  # ``data_digest`` row ``TABLE#groups``: a whole table's group digests
 _ACC_BYTES = 256
 _FETCH = 20_000
+
+
+@dataclass(frozen=True)
+class Axis:
+    """One way of splitting a whole table's rows into groups: by the values of these columns."""
+
+    name: str
+    columns: tuple[int, ...]  # indexes into the table's columns
 
 
 @dataclass(frozen=True)
@@ -46,6 +70,8 @@ class TableSpec:
     name: str
     columns: tuple[str, ...]
     order_by: str = ""  # whole tables only: an ORDER BY every store evaluates the same way
+    axes: tuple[Axis, ...] = ()  # whole tables, definition 2: the two axes that together make the key
+    group_order: str = ""  # definition 2: first axis, then second, so each group's rows are in key order
 
     @property
     def additive(self) -> bool:
@@ -65,12 +91,17 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("precinct", ("id", "position", "name", "county", "pseudo")),
     TableSpec("device", ("id", "name", "precinct_id")),
     TableSpec("tally", ("choice_id", "precinct_id", "votes", "suppressed"),
-              order_by="choice_id, precinct_id"),
+              order_by="choice_id, precinct_id", axes=(Axis("precinct", (1,)), Axis("choice", (0,))),
+              group_order="precinct_id, choice_id"),
     TableSpec("tally_vote_type", ("choice_id", "precinct_id", "vote_type", "votes"),
-              order_by="choice_id, precinct_id, vote_type"),
+              order_by="choice_id, precinct_id, vote_type",
+              axes=(Axis("precinct", (1,)), Axis("choice and vote type", (0, 2))),
+              group_order="precinct_id, choice_id, vote_type"),
     TableSpec("contest_statistics", ("contest_id", "precinct_id", "registered_voters", "ballots_cast",
                                      "over_votes", "under_votes"),
-              order_by="contest_id, COALESCE(precinct_id, 0)"),
+              order_by="contest_id, COALESCE(precinct_id, 0)",
+              axes=(Axis("contest", (0,)), Axis("precinct", (1,))),
+              group_order="contest_id, COALESCE(precinct_id, 0)"),
     TableSpec("setting", ("key", "value")),
     TableSpec("election_key", ("id", "key")),
     TableSpec("recount_scope", ("contest", "all_units", "method", "requested_by", "requested_at",
@@ -94,6 +125,9 @@ class TableDigest:
 
     rows: int
     value: str
+    # A whole table under definition 2: the JSON whose SHA-256 is ``value`` (so equality needs only
+    # ``value``; the stored digests are read without it, see ``read_groups``).
+    groups: str | None = field(default=None, compare=False)
 
     def published(self, spec: TableSpec) -> str:
         """What the election digest covers: the SHA-256 itself, or the SHA-256 of the running sum."""
@@ -125,18 +159,20 @@ def row_term(table: str, row_json: str) -> int:
     return int.from_bytes(hashlib.shake_256(data).digest(_ACC_BYTES), "big")
 
 
-def _select(spec: TableSpec, server: bool = False) -> str:
+def _select(spec: TableSpec, server: bool = False, order_by: str | None = None) -> str:
+    order_by = spec.order_by if order_by is None else order_by
+    select = f"SELECT {', '.join(spec.columns)} FROM {spec.name}"
     if server:  # PostgreSQL: text columns sort in byte order (COLLATE "C"), as in SQLite
-        order_by = f" ORDER BY {spec.order_by}" if spec.order_by else ""
-        return f"SELECT {', '.join(spec.columns)} FROM {spec.name}{order_by}"
+        return select + (f" ORDER BY {order_by}" if order_by else "")
     # SQLite: the unary + keeps the order but makes SQLite sort a plain scan (its C sorter) instead of
     # walking the key index and looking each row up: 2.6 times faster on the tally table.
-    order = ", ".join(f"+{term.strip()}" for term in spec.order_by.split(",")) if spec.order_by else ""
-    return f"SELECT {', '.join(spec.columns)} FROM {spec.name}" + (f" ORDER BY {order}" if order else "")
+    order = ", ".join(f"+{term.strip()}" for term in order_by.split(",")) if order_by else ""
+    return select + (f" ORDER BY {order}" if order else "")
 
 
-def _row_batches(conn: sqlite3.Connection, spec: TableSpec) -> Iterator[list[Any]]:
-    cursor = conn.execute(_select(spec, on_server(conn)))
+def _row_batches(conn: sqlite3.Connection, spec: TableSpec,
+                 order_by: str | None = None) -> Iterator[list[Any]]:
+    cursor = conn.execute(_select(spec, on_server(conn), order_by))
     while batch := cursor.fetchmany(_FETCH):
         yield batch
 
@@ -158,6 +194,76 @@ def whole_table_digest(conn: sqlite3.Connection, spec: TableSpec) -> TableDigest
     return TableDigest(rows, hasher.hexdigest())
 
 
+class _Groups:
+    """The running digests of a whole table's groups along its two axes while it is read a batch at a
+    time in ``group_order``. The rows are encoded once per run of the first axis (one C-level ``json``
+    call) and the text split into rows, which both axes' groups then hash: encoding dominates the cost,
+    and a second encoding per row would double it."""
+
+    def __init__(self, spec: TableSpec) -> None:
+        self.axes = spec.axes
+        self._keys = [itemgetter(*axis.columns) for axis in spec.axes]
+        self._groups: tuple[dict[Any, tuple[Any, list[int]]], ...] = ({}, {})  # key -> (SHA-256, [rows])
+
+    def add(self, batch: list[Any]) -> None:
+        first, second = self._keys
+        crossing: defaultdict[Any, list[str]] = defaultdict(list)
+        for value, run in groupby(batch, first):
+            rows = list(run)
+            texts = _row_texts(rows)
+            self._update(0, value, texts)
+            for key, text in zip(map(second, rows), texts, strict=True):
+                crossing[key].append(text)
+        for value, texts in crossing.items():
+            self._update(1, value, texts)
+
+    def _update(self, axis: int, value: Any, texts: list[str]) -> None:
+        joined = "],[".join(texts).encode()
+        group = self._groups[axis].get(value)
+        if group is None:
+            self._groups[axis][value] = (hashlib.sha256(b"[[" + joined), [len(texts)])
+        else:
+            group[0].update(b"],[" + joined)
+            group[1][0] += len(texts)
+
+    def text(self) -> str:
+        """The canonical JSON ``{axis: [[group key, rows, group digest], ...]}``."""
+        body = {}
+        for axis, groups in zip(self.axes, self._groups, strict=True):
+            found = []
+            for value, (hasher, rows) in groups.items():
+                closed = hasher.copy()
+                closed.update(b"]]")
+                key = list(value) if len(axis.columns) > 1 else [value]
+                found.append((canonical_row(key), [key, rows[0], closed.hexdigest()]))
+            body[axis.name] = [entry for _, entry in sorted(found, key=lambda item: item[0])]
+        return _ENCODER.encode(body)
+
+
+def _row_texts(rows: list[Any]) -> list[str]:
+    """Each row's canonical JSON without its brackets, from one encoding of them all. A text value
+    holding ``],[`` splits wrongly, which the count shows: those rows are encoded one by one."""
+    texts = _ENCODER.encode(rows)[2:-2].split("],[")
+    return texts if len(texts) == len(rows) else [canonical_row(row)[1:-1] for row in rows]
+
+
+def grouped_table_digest(conn: sqlite3.Connection, spec: TableSpec) -> TableDigest:
+    """A whole table under definition 2: SHA-256 of its groups' digests along both axes, read in one
+    pass over the rows."""
+    groups = _Groups(spec)
+    rows = 0
+    for batch in _row_batches(conn, spec, spec.group_order):
+        groups.add(batch)
+        rows += len(batch)
+    text = groups.text()
+    return TableDigest(rows, hashlib.sha256(text.encode()).hexdigest(), text)
+
+
+def groups_match(digest: TableDigest) -> bool:
+    """Whether a stored whole table's groups are the ones its digest commits to."""
+    return digest.groups is not None and hashlib.sha256(digest.groups.encode()).hexdigest() == digest.value
+
+
 def additive_table_digest(conn: sqlite3.Connection, spec: TableSpec) -> TableDigest:
     """The sum of the rows' terms, recomputed from every row."""
     total, rows = 0, 0
@@ -168,19 +274,29 @@ def additive_table_digest(conn: sqlite3.Connection, spec: TableSpec) -> TableDig
     return TableDigest(rows, format(total % MODULUS, "x"))
 
 
-def table_digest(conn: sqlite3.Connection, spec: TableSpec) -> TableDigest:
-    return additive_table_digest(conn, spec) if spec.additive else whole_table_digest(conn, spec)
+def table_digest(conn: sqlite3.Connection, spec: TableSpec, definition: int = DEFINITION) -> TableDigest:
+    if spec.additive:
+        return additive_table_digest(conn, spec)
+    return whole_table_digest(conn, spec) if definition == 1 else grouped_table_digest(conn, spec)
 
 
-def current_digests(conn: sqlite3.Connection) -> dict[str, TableDigest]:
+def current_digests(conn: sqlite3.Connection, definition: int = DEFINITION) -> dict[str, TableDigest]:
     """Every data table's digest, computed from its rows now."""
-    return {spec.name: table_digest(conn, spec) for spec in TABLES}
+    return {spec.name: table_digest(conn, spec, definition) for spec in TABLES}
 
 
-def election_digest(digests: Mapping[str, TableDigest]) -> str:
-    """The digest an audit entry records: one SHA-256 over every table's row count and digest."""
+def election_digest(digests: Mapping[str, TableDigest], definition: int = DEFINITION) -> str:
+    """The digest an audit entry records: one SHA-256 over every table's row count and digest, with
+    the definition it was computed by in front of it (definition 1 has none)."""
     body = {name: [digest.rows, digest.published(BY_NAME[name])] for name, digest in digests.items()}
-    return hashlib.sha256(_ENCODER.encode(body).encode()).hexdigest()
+    value = hashlib.sha256(_ENCODER.encode(body).encode()).hexdigest()
+    return value if definition == 1 else f"{definition}:{value}"
+
+
+def definition_of(recorded: str) -> int:
+    """The definition a recorded election digest was computed by: ``"2:..."`` is 2, plain hex is 1."""
+    number, colon, _ = recorded.partition(":")
+    return int(number) if colon and number.isdigit() else 1
 
 
 def apply_changes(digest: TableDigest, changes: Iterable[tuple[int, str]], table: str) -> TableDigest:
@@ -198,17 +314,27 @@ EMPTY_ADDITIVE = TableDigest(0, "0")
 
 # -- the stored running digests --------------------------------------------------------------------
 def read_stored(conn: sqlite3.Connection) -> dict[str, TableDigest]:
+    """Every table's stored digest, without the whole tables' groups (read at each change; the groups
+    are large and needed only to name rows, ``read_groups``)."""
     return {
         name: TableDigest(int(rows), str(value))
-        for name, rows, value in conn.execute("SELECT tbl, row_count, value FROM data_digest")
+        for name, rows, value in conn.execute(
+            f"SELECT tbl, row_count, value FROM data_digest WHERE tbl NOT LIKE '%{GROUPS}'")
     }
 
 
+def read_groups(conn: sqlite3.Connection, table: str) -> str | None:
+    row = conn.execute("SELECT value FROM data_digest WHERE tbl = ?", (table + GROUPS,)).fetchone()
+    return str(row[0]) if row else None
+
+
 def write_stored(conn: sqlite3.Connection, digests: Mapping[str, TableDigest]) -> None:
+    rows = [(name, d.rows, d.value) for name, d in digests.items()]
+    rows += [(name + GROUPS, d.rows, d.groups) for name, d in digests.items() if d.groups is not None]
     conn.executemany(
         "INSERT INTO data_digest (tbl, row_count, value) VALUES (?, ?, ?)"
         " ON CONFLICT(tbl) DO UPDATE SET row_count = excluded.row_count, value = excluded.value",
-        [(name, d.rows, d.value) for name, d in digests.items()],
+        rows,
     )
 
 
