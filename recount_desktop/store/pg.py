@@ -28,6 +28,7 @@ from psycopg.pq import TransactionStatus
 
 from recount_desktop.store.dialect import is_server_url
 from recount_desktop.store.errors import ElectionFileError
+from recount_desktop.store.pg_prepared import PreparedStatements, numbered
 
 __all__ = ["ServerAddress", "ServerConnection", "ServerRefused", "connect", "is_server_url"]
 
@@ -118,6 +119,9 @@ class _BoolAsInteger(Dumper):
         return b"1" if obj else b"0"
 
 
+_FEW = 64  # rows executemany sends in one pipelined exchange; more go through psycopg's own
+
+
 class ServerConnection:
     """A psycopg connection with the ``sqlite3.Connection`` surface the store uses."""
 
@@ -126,6 +130,7 @@ class ServerConnection:
     def __init__(self, conn: psycopg.Connection[Any], address: ServerAddress) -> None:
         self.raw = conn
         self.address = address
+        self._prepared = PreparedStatements(conn)
 
     @property
     def in_transaction(self) -> bool:
@@ -133,28 +138,38 @@ class ServerConnection:
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:  # rows are untyped, as in sqlite3
         try:
-            return self.raw.execute(_placeholders(sql), tuple(params))
+            rows = self._prepared.run(sql, tuple(params))
+            return rows if rows is not None else self.raw.execute(_placeholders(sql), tuple(params))
         except psycopg.Error as error:
             raise translated(error, str(self.address)) from error
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Any:
-        cursor = self.raw.cursor()
+        batch = [tuple(r) for r in rows]
         try:
-            cursor.executemany(_placeholders(sql), [tuple(r) for r in rows])
+            if 0 < len(batch) <= _FEW and numbered(sql) is not None:  # a sheet's counts: one exchange
+                self._prepared.pipeline([(sql, row) for row in batch])
+                return None
+            cursor = self.raw.cursor()
+            cursor.executemany(_placeholders(sql), batch)
         except psycopg.Error as error:
             raise translated(error, str(self.address)) from error
         return cursor
 
-    def pipelined(self, statements: Sequence[tuple[str, Sequence[Any] | None]]) -> list[Any]:
-        """Send statements (psycopg's ``%s`` placeholders) in one exchange with the server and wait
-        once, at the end; their cursors, with their results, in order. A failing statement fails
-        the rest (the server skips them) and raises here, translated."""
+    def pipelined(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[Any]:
+        """A few statements sent in one exchange with the server, waited for once; their rows, in
+        order. A failing statement fails the rest (the server skips them) and raises, translated."""
         try:
-            with self.raw.pipeline():
-                cursors = [self.raw.execute(sql, params) for sql, params in statements]
+            return self._prepared.pipeline(statements)
         except psycopg.Error as error:
             raise translated(error, str(self.address)) from error
-        return cursors
+
+    def notified(self) -> set[str]:
+        """The payloads of the notifications received so far; never waits. Those that arrived during
+        a prepared statement wait in libpq's own queue, where psycopg does not look."""
+        payloads = {note.payload for note in self.raw.notifies(timeout=0)}
+        while (note := self.raw.pgconn.notifies()) is not None:
+            payloads.add(note.extra.decode(self.raw.info.encoding))
+        return payloads
 
     def close(self) -> None:
         self.raw.close()

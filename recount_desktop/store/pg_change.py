@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from recount_desktop.store import audit, digest
-from recount_desktop.store.data_state import DataChangedOutside
-from recount_desktop.store.digest import BY_NAME, TABLES, TableDigest
+from recount_desktop.store.data_state import DataChangedOutside, digests_after, matches_head
+from recount_desktop.store.digest import TableDigest
 
 CHANGE_LOCK = 16_0016  # the advisory lock every change takes (scoped to the database)
 
@@ -39,16 +39,17 @@ _START = ("BEGIN ISOLATION LEVEL READ COMMITTED",
 _HEAD_AND_STORED = (
     "WITH h AS (SELECT seq, hash, data_digest FROM audit_log ORDER BY seq DESC LIMIT 1)"
     " SELECT h.seq, h.hash, h.data_digest, d.tbl, d.row_count, d.value FROM h"
-    " LEFT JOIN data_digest d ON NOT (h.seq = %s AND h.hash = %s)")
+    " LEFT JOIN data_digest d ON NOT (h.seq = ? AND h.hash = ?)"
+    f" AND d.{digest.NOT_GROUPS}")  # not the whole tables' groups: large, read only to name rows
 # Taking the rows also empties the capture tables; rows of whole tables are never captured.
 _TAKE_CHANGES = (
     "WITH c AS (DELETE FROM pg_temp.digest_change RETURNING tbl, sign, row),"
     " t AS (DELETE FROM pg_temp.digest_touched RETURNING tbl)"
     " SELECT tbl, sign, row FROM c UNION ALL SELECT tbl, 0, NULL FROM t")
-_WRITE_DIGEST = ("INSERT INTO data_digest (tbl, row_count, value) VALUES (%s, %s, %s)"
+_WRITE_DIGEST = ("INSERT INTO data_digest (tbl, row_count, value) VALUES (?, ?, ?)"
                  " ON CONFLICT(tbl) DO UPDATE SET row_count = excluded.row_count, value = excluded.value")
 _APPEND = ("INSERT INTO audit_log (seq, ts, operator, action, details, prev_hash, hash, data_digest)"
-           " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)")
+           " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 @dataclass(frozen=True)
@@ -78,7 +79,7 @@ class ServerChange:
     def begin(self, path: object) -> None:
         """Exchange 1: start the change and learn the digests it builds on."""
         mine = self._written.head if self._written else _Head(0, "", None)
-        *_, cursor = self._conn.pipelined([(sql, None) for sql in _START]
+        *_, cursor = self._conn.pipelined([(sql, ()) for sql in _START]
                                           + [(_HEAD_AND_STORED, (mine.seq, mine.hash))])
         rows = cursor.fetchall()
         if not rows:
@@ -91,7 +92,7 @@ class ServerChange:
         stored = {str(tbl): TableDigest(int(count), str(value)) for *_, tbl, count, value in rows}
         if self._head.data_digest is None:
             self._start = None
-        elif set(stored) != set(BY_NAME) or digest.election_digest(stored) != self._head.data_digest:
+        elif not matches_head(stored, self._head.data_digest):
             raise DataChangedOutside(
                 f"{path}: the election data or its digest were changed outside the program (they no "
                 f"longer match audit entry {self._head.seq}); nothing was changed. "
@@ -108,10 +109,9 @@ class ServerChange:
         ts = audit.utc_now()
         details_json = audit.canonical_json(details)
         entry_hash = audit.entry_hash(prev_hash, seq, ts, operator, action, details_json, data_digest)
-        statements: list[tuple[str, Any]] = [(_WRITE_DIGEST, (name, d.rows, d.value))
-                                             for name, d in changed.items()]
+        statements: list[tuple[str, Any]] = [(_WRITE_DIGEST, row) for row in digest.stored_rows(changed)]
         statements += [(_APPEND, (seq, ts, operator, action, details_json, prev_hash, entry_hash,
-                                  data_digest)), ("COMMIT", None)]
+                                  data_digest)), ("COMMIT", ())]
         self._written = None  # until the COMMIT is known to have succeeded
         self._conn.pipelined(statements)
         self._written = _Written(_Head(seq, entry_hash, data_digest), now)
@@ -129,12 +129,11 @@ class ServerChange:
         if self._start is None:
             now = digest.current_digests(self._conn)
         else:
-            now = dict(self._start)
-            for spec in TABLES:
-                if spec.additive and spec.name in changes:
-                    now[spec.name] = digest.apply_changes(now[spec.name], changes[spec.name], spec.name)
-                elif not spec.additive and spec.name in rewritten:
-                    now[spec.name] = digest.whole_table_digest(self._conn, spec)
+            # The head this change builds on may be of an older digest definition (a file published
+            # before it, or a server written by an older program): digests_after moves it on.
+            recorded = self._head.data_digest if self._head else None
+            definition = digest.definition_of(recorded) if recorded else digest.DEFINITION
+            now = digests_after(self._conn, self._start, definition, changes, rewritten)
         changed = {name: value for name, value in now.items()
                    if self._start is None or self._start.get(name) != value}
         return now, changed

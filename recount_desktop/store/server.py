@@ -95,7 +95,7 @@ class ServerElection(ElectionFile):
         if self._conn.in_transaction:
             return set()
         try:
-            return {note.payload for note in conn.raw.notifies(timeout=0)}
+            return conn.notified()
         except psycopg.Error as error:
             raise pg.translated(error, str(self.path)) from error
 

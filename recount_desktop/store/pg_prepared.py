@@ -1,0 +1,169 @@
+"""The store's statements sent to the server through libpq itself, prepared once per connection.
+
+psycopg's ``Connection.execute`` costs about 100 microseconds of the workstation's processor per
+statement (a cursor, its adapters, the wait loop), five times what libpq's own ``PQexecPrepared``
+costs; a tally sheet's entry sends about twenty statements, most while the change lock is held. So
+the statements the store sends again and again (SELECT, INSERT, UPDATE, DELETE, WITH) are prepared
+once, under a name of this module's own, and executed through psycopg's libpq wrapper (``pgconn``).
+Values still pass through psycopg's adapters (its ``Transformer``), so every type is sent and read
+back exactly as psycopg's cursor does. Any other statement (BEGIN, DDL, several
+statements at once) is left to psycopg (``None``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import suppress
+from functools import lru_cache
+from typing import Any
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg import pq
+from psycopg.adapt import PyFormat
+from psycopg.adapt import Transformer as _Transformer
+
+# psycopg's C Transformer (psycopg_binary) carries no type information of its own.
+Transformer: Any = _Transformer
+
+_PREPARABLE = ("SELECT", "INSERT", "UPDATE", "DELETE", "WITH")
+_MOST = 512  # statements prepared per connection; past that, psycopg runs the others
+
+
+@lru_cache(maxsize=1024)
+def numbered(sql: str) -> str | None:
+    """``?`` placeholders as ``$1``, ``$2``, ... outside quoted text; None for a statement this
+    module leaves to psycopg."""
+    if not sql.lstrip()[:6].upper().startswith(_PREPARABLE) or ";" in sql:
+        return None
+    out: list[str] = []
+    quoted, count = False, 0
+    for char in sql:
+        if char == "'":
+            quoted = not quoted
+        if char == "?" and not quoted:
+            count += 1
+            out.append(f"${count}")
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+class Rows:
+    """A statement's result, read as ``sqlite3``'s cursor is read: ``fetchone``, ``fetchmany``,
+    ``fetchall``, iteration, ``rowcount``. Rows are made from the result as they are asked for."""
+
+    def __init__(self, transformer: Any, result: pq.abc.PGresult) -> None:
+        transformer.set_pgresult(result)
+        self._transformer = transformer
+        self._next = 0
+        self._count = result.ntuples
+        tuples = result.command_tuples
+        self.rowcount = tuples if tuples is not None else -1
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        if self._next >= self._count:
+            return None
+        self._next += 1
+        row: tuple[Any, ...] = self._transformer.load_row(self._next - 1, tuple)
+        return row
+
+    def fetchmany(self, size: int = 1) -> list[tuple[Any, ...]]:
+        end = min(self._next + size, self._count)
+        rows: list[tuple[Any, ...]] = (self._transformer.load_rows(self._next, end, tuple)
+                                       if end > self._next else [])
+        self._next = end
+        return rows
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        return self.fetchmany(self._count - self._next)
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        while batch := self.fetchmany(1000):
+            yield from batch
+
+
+class PreparedStatements:
+    """One connection's prepared statements, keyed by the statement and its parameters' types."""
+
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        self._conn = conn
+        self._names: dict[tuple[str, tuple[int, ...]], bytes] = {}
+
+    def run(self, sql: str, params: Sequence[Any]) -> Rows | None:
+        """The statement's rows, or None when it is left to psycopg. Raises psycopg's errors."""
+        bound = self._bind(sql, params)
+        if bound is None:
+            return None
+        transformer, name, values = bound
+        result = self._conn.pgconn.exec_prepared(name, values, list(transformer.formats))
+        _raise_on_error(result, self._conn)
+        return Rows(transformer, result)
+
+    def pipeline(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[Rows]:
+        """Several statements in one exchange with the server (libpq's pipeline mode): their rows, in
+        order. A failing statement makes the server skip the rest; its error is raised. Only for a
+        few statements at a time: libpq is switched to blocking writes meanwhile."""
+        sends = [self._bind(sql, params) or (Transformer(self._conn), sql.encode(), None)
+                 for sql, params in statements]
+        pgconn = self._conn.pgconn
+        pgconn.nonblocking = 0
+        pgconn.enter_pipeline_mode()
+        try:
+            for transformer, name, values in sends:
+                if values is None:  # not prepared: BEGIN, COMMIT, a statement without parameters
+                    pgconn.send_query_params(name, None)
+                else:
+                    pgconn.send_query_prepared(name, values, list(transformer.formats))
+            pgconn.pipeline_sync()
+            results = [self._pipeline_result(pgconn) for _ in sends]
+            while (last := pgconn.get_result()) is not None and last.status != pq.ExecStatus.PIPELINE_SYNC:
+                pass
+        finally:
+            with suppress(psycopg.Error):  # a lost connection: its own error is the one raised
+                pgconn.exit_pipeline_mode()
+            pgconn.nonblocking = 1
+        for result in results:
+            _raise_on_error(result, self._conn)
+        return [Rows(transformer, result) for (transformer, _, _), result in zip(sends, results, strict=True)]
+
+    @staticmethod
+    def _pipeline_result(pgconn: Any) -> Any:
+        """One statement's result; the None that ends it is consumed."""
+        result = pgconn.get_result()
+        if result is None:
+            raise psycopg.OperationalError("the connection to the server was lost")
+        while pgconn.get_result() is not None:  # a statement gives one result here; be safe
+            pass
+        return result
+
+    def _bind(self, sql: str, params: Sequence[Any]) -> tuple[Any, bytes, Any] | None:
+        """The statement's prepared name and its parameters as the server reads them."""
+        text = numbered(sql)
+        if text is None:
+            return None
+        transformer = Transformer(self._conn)
+        values = transformer.dump_sequence(params, [PyFormat.AUTO] * len(params))
+        name = self._name(text, tuple(transformer.types))
+        return None if name is None else (transformer, name, values)
+
+    def _name(self, text: str, types: tuple[int, ...]) -> bytes | None:
+        key = (text, types)
+        if key in self._names:
+            return self._names[key]
+        if len(self._names) >= _MOST:
+            return None
+        name = f"recount_{len(self._names)}".encode()
+        # A statement the server cannot prepare would fail the same way through psycopg, which
+        # prepares it with the same parameter types: its error is raised here.
+        _raise_on_error(self._conn.pgconn.prepare(name, text.encode(), types), self._conn)
+        self._names[key] = name
+        return name
+
+
+_FAILED = (pq.ExecStatus.FATAL_ERROR, pq.ExecStatus.BAD_RESPONSE, pq.ExecStatus.NONFATAL_ERROR)
+
+
+def _raise_on_error(result: pq.abc.PGresult, conn: psycopg.Connection[Any]) -> None:
+    if result.status in _FAILED:
+        raise pg_errors.error_from_result(result, encoding=conn.info.encoding)
