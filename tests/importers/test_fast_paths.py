@@ -66,3 +66,33 @@ def test_long_plain_counts_keep_two_parties_apart_and_check_total_rows(tmp_path:
     assert results.totals("Mayor") == {"Ada": 170, "Ada (REP)": 10}
     assert [p.name for p in results.precincts] == ["P1", "P2"]
     assert not any("says" in str(w) for w in imported.warnings)
+
+
+def test_long_unit_met_again_with_another_count_is_an_error_naming_both_cells(tmp_path: Path) -> None:
+    rows = [
+        TALLY_HEADER,
+        ("P1", "Mayor", "Ada", 5),
+        ("P1", "Mayor", "Bo", 3),
+        ("P2", "Mayor", "Ada", 4),
+        ("P2", "Mayor", "Bo", 2),
+        ("Total", "Mayor", "Ada", 9),  # a total row between the units: checked, never a unit
+        ("P1", "Mayor", "Ada", 6),  # P1 again, later in the file, with another count
+    ]
+    imported = read_tally_file(write_xlsx(tmp_path / "long.xlsx", {"Results": rows}), format="long")
+    assert imported.results is None
+    assert len(imported.errors) == 1, imported.errors
+    message = str(imported.errors[0])
+    assert "D7" in message and "D2" in message, message
+
+
+def test_long_unit_found_as_a_total_by_its_sums_is_not_counted(tmp_path: Path) -> None:
+    rows = [TALLY_HEADER]
+    for contest, counts in (("Mayor", (5, 3)), ("Clerk", (7, 1))):
+        rows += [("P1", contest, "Ada", counts[0]), ("P2", contest, "Ada", counts[1])]
+        rows.append(("All Units", contest, "Ada", sum(counts)))  # a label no one foresaw
+    imported = read_tally_file(write_xlsx(tmp_path / "long.xlsx", {"Results": rows}), format="long")
+    assert imported.ok, imported.errors
+    results = imported.results
+    assert results is not None
+    assert [p.name for p in results.precincts] == ["P1", "P2"]
+    assert results.totals("Mayor") == {"Ada": 8} and results.totals("Clerk") == {"Ada": 8}
