@@ -19,6 +19,7 @@ checking that the whole tables still hold the rows the last entry recorded.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Mapping
 from typing import Any
 
 from recount_desktop.store import audit, digest
@@ -71,8 +72,7 @@ class DigestTracker:
             self._start_definition = digest.definition_of(recorded)
         if recorded is None:
             self._start = None  # first digest of the file: computed whole at the end
-        elif (set(stored) != set(BY_NAME)
-              or digest.election_digest(stored, self._start_definition) != recorded):
+        elif not matches_head(stored, recorded):
             raise DataChangedOutside(
                 f"{path}: the election data or its digest were changed outside the program (they no "
                 f"longer match audit entry {last[0] if last else 0}); nothing was changed. "
@@ -93,29 +93,12 @@ class DigestTracker:
         if self._start is None:
             now = digest.current_digests(self._conn)
         else:
-            now = dict(self._start)
-            for spec in TABLES:
-                if spec.additive and spec.name in changes:
-                    now[spec.name] = digest.apply_changes(now[spec.name], changes[spec.name], spec.name)
-                elif not spec.additive and (spec.name in rewritten or self._start_definition != DEFINITION):
-                    if spec.name not in rewritten:
-                        self._check_unchanged(spec)
-                    now[spec.name] = digest.grouped_table_digest(self._conn, spec)
+            now = digests_after(self._conn, self._start, self._start_definition, changes, rewritten)
         changed = {name: value for name, value in now.items() if self._start is None
                    or self._start.get(name) != value}
         digest.write_stored(self._conn, changed)
         self._after = now
         return digest.election_digest(now)
-
-    def _check_unchanged(self, spec: digest.TableSpec) -> None:
-        """Before a whole table's digest moves to definition 2: its rows must still be those the head
-        entry recorded (by definition 1), or the new digest would bless an edit made outside."""
-        assert self._start is not None
-        if digest.whole_table_digest(self._conn, spec) != self._start[spec.name]:
-            raise DataChangedOutside(
-                f"table {spec.name} no longer holds the rows the last audit entry recorded: it was "
-                "changed outside the program; nothing was changed. Run `recount-desktop audit verify` "
-                "to see what differs.")
 
     def committed(self) -> None:
         """After COMMIT: remember the digests, valid until another connection commits."""
@@ -131,6 +114,40 @@ class DigestTracker:
             for statement in digest.touch_statements(self._rewritten):
                 self._conn.execute(statement)
         self._rewritten = frozenset()
+
+
+# -- shared with the server's change (pg_change) -----------------------------------------------------
+def matches_head(stored: Mapping[str, TableDigest], recorded: str) -> bool:
+    """Whether the stored running digests are those the head entry recorded, by its definition."""
+    return (set(stored) == set(BY_NAME)
+            and digest.election_digest(stored, digest.definition_of(recorded)) == recorded)
+
+
+def digests_after(conn: sqlite3.Connection, start: Mapping[str, TableDigest], definition: int,
+                  changes: Mapping[str, list[tuple[int, str]]], rewritten: set[str] | frozenset[str],
+                  ) -> dict[str, TableDigest]:
+    """The digests after a change: an additive table's from the rows it wrote, a whole table's
+    recomputed when the change rewrote it, or when the head's digest is of an older definition."""
+    now = dict(start)
+    for spec in TABLES:
+        if spec.additive:
+            if spec.name in changes:
+                now[spec.name] = digest.apply_changes(now[spec.name], changes[spec.name], spec.name)
+        elif spec.name in rewritten or definition != DEFINITION:
+            if spec.name not in rewritten:
+                _check_unchanged(conn, spec, start[spec.name])
+            now[spec.name] = digest.grouped_table_digest(conn, spec)
+    return now
+
+
+def _check_unchanged(conn: sqlite3.Connection, spec: digest.TableSpec, recorded: TableDigest) -> None:
+    """Before a whole table's digest moves to the current definition: its rows must still be those
+    the head entry recorded (by definition 1), or the new digest would bless an edit made outside."""
+    if digest.whole_table_digest(conn, spec) != recorded:
+        raise DataChangedOutside(
+            f"table {spec.name} no longer holds the rows the last audit entry recorded: it was changed "
+            "outside the program; nothing was changed. Run `recount-desktop audit verify` to see what "
+            "differs.")
 
 
 # -- verification ----------------------------------------------------------------------------------

@@ -313,14 +313,15 @@ EMPTY_ADDITIVE = TableDigest(0, "0")
 
 
 # -- the stored running digests --------------------------------------------------------------------
+# The stored digests are read at each change without the whole tables' groups, which are large and
+# needed only to name rows (``read_groups``). No ``%`` in it: it runs on both stores' placeholders.
+NOT_GROUPS = "tbl NOT IN (" + ", ".join(f"'{name}{GROUPS}'" for name in sorted(WHOLE_TABLES)) + ")"
+
+
 def read_stored(conn: sqlite3.Connection) -> dict[str, TableDigest]:
-    """Every table's stored digest, without the whole tables' groups (read at each change; the groups
-    are large and needed only to name rows, ``read_groups``)."""
-    return {
-        name: TableDigest(int(rows), str(value))
-        for name, rows, value in conn.execute(
-            f"SELECT tbl, row_count, value FROM data_digest WHERE tbl NOT LIKE '%{GROUPS}'")
-    }
+    """Every table's stored digest, without the whole tables' groups."""
+    query = f"SELECT tbl, row_count, value FROM data_digest WHERE {NOT_GROUPS}"
+    return {name: TableDigest(int(rows), str(value)) for name, rows, value in conn.execute(query)}
 
 
 def read_groups(conn: sqlite3.Connection, table: str) -> str | None:
@@ -328,13 +329,18 @@ def read_groups(conn: sqlite3.Connection, table: str) -> str | None:
     return str(row[0]) if row else None
 
 
-def write_stored(conn: sqlite3.Connection, digests: Mapping[str, TableDigest]) -> None:
+def stored_rows(digests: Mapping[str, TableDigest]) -> list[tuple[str, int, str]]:
+    """The ``data_digest`` rows (table, row count, value) that keep these digests, groups included."""
     rows = [(name, d.rows, d.value) for name, d in digests.items()]
     rows += [(name + GROUPS, d.rows, d.groups) for name, d in digests.items() if d.groups is not None]
+    return rows
+
+
+def write_stored(conn: sqlite3.Connection, digests: Mapping[str, TableDigest]) -> None:
     conn.executemany(
         "INSERT INTO data_digest (tbl, row_count, value) VALUES (?, ?, ?)"
         " ON CONFLICT(tbl) DO UPDATE SET row_count = excluded.row_count, value = excluded.value",
-        rows,
+        stored_rows(digests),
     )
 
 
