@@ -37,6 +37,10 @@ _TURNOUT = re.compile(
     r"registered|\bvoted\b|actual voting|turn\s*out|%|precinct votes|ballots", re.IGNORECASE
 )
 _NUMBER = re.compile(r"^[\d,.]+$")
+# "Vote for One" alone in the office column, under the contest's title: its seats, not a contest
+_SEATS_ONLY = re.compile(r"^\(?\s*vote\s+for\s+(not\s+more\s+than\s+)?\w+\s*\)?$", re.IGNORECASE)
+# "Write-ins:" over a contest's write-in candidates (indented names): a heading, not a new contest
+_WRITE_IN_HEADING = re.compile(r"^write[- ]?ins?\s*:$", re.IGNORECASE)
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 
@@ -240,13 +244,9 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
         has_counts = _has_counts(row, reading)
         office = _office(row, reading)
         if office:
-            contest, pending = _start_contest(office, r, builder), None
+            contest, pending = _office_row(office, r, contest, pending, builder)
         if not has_counts:
-            if label and not office:
-                if contest is not None and _names_a_choice(sheet, r, reading):
-                    pending = _Pending(label, r)
-                else:
-                    contest, pending = _title(label, r, contest, builder), None
+            contest, pending = _text_row(sheet, r, label, bool(office), contest, pending, reading, builder)
             continue
         if pending is not None and contest is not None:
             used = _pending_row(sheet, r, label, pending, contest, units, reading, builder)
@@ -257,6 +257,39 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
             builder.notes.note("skipped", sheet.name, f"row {r + 1}", label or "(no label)")
             continue
         _choice_row(sheet, r, row, label, contest, units, reading, builder)
+
+
+def _office_row(
+    office: str, r: int, contest: _Contest | None, pending: _Pending | None, builder: ResultsBuilder
+) -> tuple[_Contest | None, _Pending | None]:
+    """A name in the office column starts a contest; "Vote for One" alone there (under the title,
+    on the first choice's row) is that contest's seats."""
+    if contest is not None and _SEATS_ONLY.match(office):
+        _set_seats(contest, office, builder)
+        return contest, pending
+    return _start_contest(office, r, builder), None
+
+
+def _text_row(
+    sheet: Sheet,
+    r: int,
+    label: str,
+    office: bool,
+    contest: _Contest | None,
+    pending: _Pending | None,
+    reading: Reading,
+    builder: ResultsBuilder,
+) -> tuple[_Contest | None, _Pending | None]:
+    """A row with no counts: a "Write-ins:" heading (the contest's write-ins follow), a choice's
+    name over its count rows, or a contest title."""
+    if contest is not None and _WRITE_IN_HEADING.match(label):
+        builder.notes.note("skipped", sheet.name, f"row {r + 1}", label)
+        return contest, pending
+    if not label or office:
+        return contest, pending
+    if contest is not None and _names_a_choice(sheet, r, reading):
+        return contest, _Pending(label, r)
+    return _title(label, r, contest, builder), None
 
 
 def _note_columns(sheet: Sheet, header: Sequence[object], reading: Reading, builder: ResultsBuilder) -> None:
@@ -409,13 +442,18 @@ def _title(label: str, r: int, contest: _Contest | None, builder: ResultsBuilder
 
 def _start_contest(title: str, r: int, builder: ResultsBuilder) -> _Contest:
     contest = _Contest(title, r)
-    match = _VOTE_FOR.search(title)
+    _set_seats(contest, title, builder)
+    return contest
+
+
+def _set_seats(contest: _Contest, text: str, builder: ResultsBuilder) -> None:
+    """``Vote for FOUR`` in the title, or on a line of its own under it: the contest's seats."""
+    match = _VOTE_FOR.search(text)
     if match:
         word = match.group(1).lower()
         seats = int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
         if seats:
-            builder.seats[title] = seats
-    return contest
+            builder.seats[contest.name] = seats
 
 
 def _choice_row(

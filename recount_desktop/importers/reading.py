@@ -68,6 +68,9 @@ class Reading:
         }
         if self.unit_column is not None:
             roles["unit names column"] = [column_letters(self.unit_column)]
+        for name, column in (("party column", self.party_column), ("office column", self.office_column)):
+            if column is not None:
+                roles[name] = [column_letters(column)]
         for name, c in self.fields:
             roles[f"{name.replace('_', ' ')} column"] = [column_letters(c)]
         return roles
