@@ -1,0 +1,95 @@
+"""Issue 16, throughput: the server's statements go through libpq's prepared statements and pipelines
+(``store.pg_prepared``) and a change's bookkeeping takes four exchanges (``store.pg_change``). What
+the store reads back, the errors it explains, and the audit log must be exactly as before."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from recount_desktop.domain import Election, ElectionResults
+from recount_desktop.recount.sheets import enter_sheet, sheet_status
+from recount_desktop.store import create_election_file, open_election_file, pg
+from recount_desktop.store.pg_prepared import numbered
+from recount_desktop.store.server import ServerElection
+from tests.pg_testing import raw
+from tests.reliability.conftest import fill, mayor_sheet
+
+
+def test_placeholders_are_numbered_outside_quoted_text() -> None:
+    assert numbered("SELECT a FROM t WHERE b = ? AND c = '?' AND d LIKE 'x%' AND e = ?") == (
+        "SELECT a FROM t WHERE b = $1 AND c = '?' AND d LIKE 'x%' AND e = $2")
+    assert numbered("BEGIN") is None  # left to psycopg
+    assert numbered("SELECT 1; SELECT 2") is None
+
+
+def test_values_read_back_as_psycopg_reads_them(server_url: str) -> None:
+    conn = pg.connect(server_url)
+    try:
+        conn.execute("CREATE TABLE kinds (n BIGINT, t TEXT, b BIGINT, missing TEXT)")
+        conn.execute("INSERT INTO kinds VALUES (?, ?, ?, ?)", (2**40, "Å '?' 100%", True, None))
+        conn.execute("INSERT INTO kinds VALUES (?, ?, ?, ?)", (-1, "", False, "x"))
+        rows = conn.execute("SELECT n, t, b, missing FROM kinds ORDER BY n").fetchall()
+        assert rows == [(-1, "", 0, "x"), (2**40, "Å '?' 100%", 1, None)]
+        assert conn.execute("UPDATE kinds SET b = b + ? WHERE n > ?", (1, -5)).rowcount == 2
+        cursor = conn.execute("SELECT n FROM kinds ORDER BY n")
+        assert cursor.fetchone() == (-1,) and cursor.fetchmany(5) == [(2**40,)] and cursor.fetchone() is None
+        assert list(conn.execute("SELECT t FROM kinds WHERE n = ?", (-1,))) == [("",)]
+    finally:
+        conn.close()
+
+
+def test_errors_are_translated_and_a_failed_pipeline_saves_nothing(server_url: str) -> None:
+    conn = pg.connect(server_url)
+    try:
+        conn.execute("CREATE TABLE one (k BIGINT PRIMARY KEY)")
+        conn.execute("INSERT INTO one VALUES (?)", (1,))
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.execute("INSERT INTO one VALUES (?)", (1,))
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.pipelined([("BEGIN", ()), ("INSERT INTO one VALUES (?)", (2,)),
+                            ("INSERT INTO one VALUES (?)", (1,)), ("COMMIT", ())])
+        conn.execute("ROLLBACK")
+        with pytest.raises(sqlite3.IntegrityError):
+            conn.executemany("INSERT INTO one VALUES (?)", [(3,), (1,)])
+        assert conn.execute("SELECT k FROM one ORDER BY k").fetchall() == [(1,)]
+        with pytest.raises(sqlite3.DatabaseError):
+            conn.execute("SELECT no_such_column FROM one WHERE k = ?", (1,))
+        assert not conn.in_transaction
+    finally:
+        conn.close()
+
+
+def test_clerks_taking_turns_build_on_each_others_head_and_the_log_verifies(
+        server_url: str, election: Election, results: ElectionResults, tmp_path) -> None:
+    """Two connections take turns: each change builds on the other's head (the stored digests are
+    read and checked), or on its own (its digests reused); the story is the file's, and the data
+    digest recorded at the head matches the tables."""
+    on_file = tmp_path / "same.canvass"
+    for target in (server_url, str(on_file)):
+        with create_election_file(target, election, operator="clerk-a") as store:
+            fill(store, results)
+    with open_election_file(server_url) as one, open_election_file(server_url) as two, \
+            open_election_file(on_file) as file:
+        assert isinstance(one, ServerElection)
+        for number, store in enumerate((one, one, two, one, two, two)):
+            for target in (store, file):
+                target.operator = "clerk-b"
+                enter_sheet(target, mayor_sheet(f"T-{number}", "Ann", precinct="Precinct 1"))
+        assert sheet_status(two, "T-5").state == sheet_status(file, "T-5").state == "entered_once"
+        server_log = [(e.seq, e.action, e.data_digest) for e in one.audit_entries()]
+        file_log = [(e.seq, e.action, e.data_digest) for e in file.audit_entries()]
+        assert [entry[:2] for entry in server_log] == [entry[:2] for entry in file_log]
+        assert one.verify_audit().ok and two.verify_audit().ok
+
+
+def test_digests_altered_behind_the_programs_back_stop_the_next_change(
+        server_url: str, election: Election, results: ElectionResults) -> None:
+    with create_election_file(server_url, election) as store:
+        fill(store, results)
+    raw(server_url).execute("UPDATE data_digest SET row_count = row_count + 1 WHERE tbl = 'setting'")  # type: ignore[attr-defined]
+    with open_election_file(server_url) as store:
+        with pytest.raises(Exception, match="changed outside the program"):
+            enter_sheet(store, mayor_sheet("X-1", "Ann", precinct="Precinct 1"))
+        assert not store._conn.in_transaction
