@@ -121,9 +121,12 @@ NEXT_ID_BODY = ("BEGIN IF NEW.id IS NULL THEN CASE TG_TABLE_NAME "
 TOUCH_BODY = ("BEGIN IF to_regclass('pg_temp.digest_touched') IS NOT NULL THEN INSERT INTO "
               "pg_temp.digest_touched (tbl) VALUES (TG_TABLE_NAME) ON CONFLICT DO NOTHING; END IF; "
               "RETURN NULL; END")
-# Other workstations' windows hear of a sheet saved here when it commits (LISTEN recount_sheet).
-NOTIFY_CHANNEL = "recount_sheet"
-NOTIFY_BODY = f"BEGIN PERFORM pg_notify('{NOTIFY_CHANNEL}', NEW.contest); RETURN NULL; END"
+# Other workstations' windows hear of every change committed here (LISTEN recount_change): one
+# notification per audit entry, "sender's backend pid <TAB> action <TAB> contest (or empty)", so a
+# window can skip its own changes and refresh only a contest's progress after a tally sheet.
+NOTIFY_CHANNEL = "recount_change"
+NOTIFY_BODY = (f"BEGIN PERFORM pg_notify('{NOTIFY_CHANNEL}', pg_backend_pid()::text || E'\\t' || NEW.action"
+               " || E'\\t' || COALESCE(NEW.details::json ->> 'contest', '')); RETURN NULL; END")
 
 # (trigger, table, timing and events, function, argument)
 _GUARDS: tuple[tuple[str, str, str, str, str], ...] = (
@@ -184,9 +187,9 @@ def _guard_statements() -> list[str]:
         else:
             statements.append(f"CREATE TRIGGER digest_{spec.name} AFTER INSERT OR UPDATE OR DELETE OR "
                               f"TRUNCATE ON {spec.name} FOR EACH STATEMENT EXECUTE FUNCTION digest_touch()")
-    statements.append(_function("notify_sheet", NOTIFY_BODY))
-    statements.append("CREATE TRIGGER recount_sheet_notify AFTER INSERT OR UPDATE ON recount_sheet "
-                      "FOR EACH ROW EXECUTE FUNCTION notify_sheet()")
+    statements.append(_function("notify_change", NOTIFY_BODY))
+    statements.append("CREATE TRIGGER audit_log_notify AFTER INSERT ON audit_log "
+                      "FOR EACH ROW EXECUTE FUNCTION notify_change()")
     return statements
 
 
@@ -194,7 +197,7 @@ def expected_triggers() -> dict[str, tuple[str, str]]:
     """Every trigger the program's schema holds: name -> (function, its body)."""
     found = {name: ("refuse_change", REFUSE_BODY) for name, *_ in _GUARDS}
     found |= {f"{table}_next_id": ("next_id", NEXT_ID_BODY) for table in _ID_TABLES}
-    found["recount_sheet_notify"] = ("notify_sheet", NOTIFY_BODY)
+    found["audit_log_notify"] = ("notify_change", NOTIFY_BODY)
     for spec in TABLES:
         found[f"digest_{spec.name}"] = ((f"digest_{spec.name}", _capture_body(spec.name, spec.columns))
                                         if spec.additive else ("digest_touch", TOUCH_BODY))

@@ -12,17 +12,20 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from recount_desktop import appstate
 from recount_desktop.store import ElectionFileError
+from recount_desktop.store.dialect import is_server_url
 from recount_desktop.store.election_file import default_operator
 from recount_desktop.ui.main_window import MainWindow
 
 
-def election_to_open(path: str | None, operator: str) -> Path | None:
-    """What the window opens first (CONTRACT.md: the file, else the last used, else the sample)."""
+def election_to_open(path: str | None, operator: str) -> str | Path | None:
+    """What the window opens first (CONTRACT.md: the file, else the last used, else the sample).
+
+    A server's address stays text: ``Path`` would fold its ``//`` and make it a missing file."""
     if path:
-        return Path(path)
+        return path if is_server_url(path) else Path(path)
     recent = appstate.recent_files()
     if recent:
-        return Path(recent[0])
+        return recent[0] if is_server_url(recent[0]) else Path(recent[0])
     from recount_desktop.sample import ensure_sample_election
 
     return ensure_sample_election(operator)

@@ -34,6 +34,7 @@ from recount_desktop.ui.pages.recount_page import ReconciliationPage, RecountPag
 from recount_desktop.ui.pages.reports_page import ReportsPage
 from recount_desktop.ui.pages.setup_page import SetupPage
 from recount_desktop.ui.pages.tally_entry import TallyEntryPage
+from recount_desktop.ui.server_watch import heard_changes
 from recount_desktop.ui.snapshot import Snapshot, recount_update, take_snapshot
 from recount_desktop.ui.tasks import finish_background_tasks
 from recount_desktop.ui.widgets.dialogs import NewElectionDialog, about_text, ask_operator
@@ -285,30 +286,63 @@ class MainWindow(QMainWindow):
         self._listen_to_server(store)
 
     def _listen_to_server(self, store: ElectionFile) -> None:
-        """On a server, sheets saved at other workstations are shown within two seconds (docs/server.md)."""
+        """On a server, changes committed at other workstations are shown within two seconds
+        (docs/server.md): the window polls the notifications its connection has received, which
+        never waits on the server, so the window stays responsive whatever other windows do."""
+        self._own_pid = None
         if not hasattr(store, "listen"):
             return
         from PySide6.QtCore import QTimer
 
         store.listen()
+        with store.read() as conn:  # its own changes are shown as they are made, not heard again
+            self._own_pid = int(conn.execute("SELECT pg_backend_pid()").fetchone()[0])
         if getattr(self, "_server_timer", None) is None:
             self._server_timer = QTimer(self, interval=2000)
             self._server_timer.timeout.connect(self.poll_server)
             self._server_timer.start()
 
+    _own_pid: int | None = None
+
     def poll_server(self) -> None:
-        """Contests whose sheets changed on the server: their progress is read again."""
+        """Show what other workstations committed since the last poll (``server_watch``)."""
         store = self.store
-        if store is None or not hasattr(store, "changed_contests"):
+        if store is None or self.snapshot is None or not hasattr(store, "changed_contests"):
             return
         import sqlite3  # the store's errors, whichever store (store/pg.py translates the server's)
 
         try:
-            contests = store.changed_contests()
+            heard = heard_changes(store.changed_contests(), self._own_pid)
+            if heard.reload:
+                self.show_changes_from_elsewhere()
+                return
+            for contest in sorted(heard.contests):
+                self.recount_changed(contest)
         except (ElectionFileError, sqlite3.Error):
             return  # the network dropped: the next save says so; polling resumes when it is back
-        for contest in sorted(contests):
-            self.recount_changed(contest)
+        if heard.contests:
+            self.entry_page.refresh_sheet_list()  # the list only: the sheet being typed is untouched
+        elif heard.log:
+            self._refresh_or_mark_stale(self.audit_page)
+
+    def show_changes_from_elsewhere(self) -> None:
+        """Results, settings or set-up changed at another workstation: read and analyse the election
+        again. The page on screen shows it now, the others when next shown; a sheet being typed is
+        never refilled (it is the clerk's draft): its page catches up once the sheet is saved."""
+        if self.store is None:
+            return
+        self.snapshot = take_snapshot(self.store)
+        self._show_header()
+        for number in range(self.pages.count()):
+            self._refresh_or_mark_stale(self.pages.widget(number))
+
+    def _refresh_or_mark_stale(self, page: QWidget) -> None:
+        number = self.pages.indexOf(page)
+        typing = page is self.entry_page and self.entry_page.has_unsaved_sheet()
+        if number == self.pages.currentIndex() and not typing:
+            page.show_snapshot(self.snapshot)  # type: ignore[attr-defined]
+        else:
+            self._stale.add(number)
 
     def reload(self) -> None:
         """Read the election file again after a change (here or by a background worker) and show it.
@@ -344,6 +378,12 @@ class MainWindow(QMainWindow):
             show = getattr(page, "show_snapshot", None)
             if callable(show):
                 show(self.snapshot)
+        self._show_header()
+        if self.entry_page.draft_restored:  # an unsaved sheet from before a crash: put it in front
+            self.show_page(self.pages.indexOf(self.entry_page))
+
+    def _show_header(self) -> None:
+        """The election's name, facts and status bar, from the current snapshot."""
         if self.store is None or self.snapshot is None:
             self.title.setText("No election open")
             self.subtitle.setText("File > New Election or File > Open to begin.")
@@ -362,13 +402,12 @@ class MainWindow(QMainWindow):
         read_only = " (read-only)" if getattr(self.store, "read_only", False) else ""
         self.setWindowTitle(f"{election.name} — {self.store.path.name}{read_only} — Recount Desktop")
         self.show_save_state()
-        if self.entry_page.draft_restored:  # an unsaved sheet from before a crash: put it in front
-            self.show_page(self.pages.indexOf(self.entry_page))
 
     def show_save_state(self) -> None:
         """The status bar: the election, the operator, and whether everything typed is saved."""
         if self.store is None or self.snapshot is None:
             return
+        self._catch_up_entry_page()
         election = self.snapshot.election
         saved = ("Sheet being typed: not saved yet (a draft is kept on this computer)"
                  if self.entry_page.has_unsaved_sheet() else "All changes saved")
@@ -376,6 +415,15 @@ class MainWindow(QMainWindow):
             f"Election: {election.name} ({self.store.path.name})   |   State: {election.state_name}   |   "
             f"Operator: {self.operator}   |   {saved}"
         )
+
+    def _catch_up_entry_page(self) -> None:
+        """A change heard from elsewhere waited while a sheet was typed: show it once the sheet is
+        saved or cleared."""
+        number = self.pages.indexOf(self.entry_page)
+        if number in self._stale and number == self.pages.currentIndex() \
+                and not self.entry_page.has_unsaved_sheet():
+            self._stale.discard(number)
+            self.entry_page.show_snapshot(self.snapshot)
 
     def status_text(self) -> str:
         return self.status_label.text()

@@ -246,6 +246,10 @@ class TallyEntryPage(QWidget):
         chain_tab_order(self.tab_chain())  # the line fields are new for each contest
         self._refresh_sheets()
 
+    def refresh_sheet_list(self) -> None:
+        """Sheets saved at other workstations: the list shows them; what is being typed stays as it is."""
+        self._refresh_sheets()
+
     def _refresh_sheets(self) -> None:
         store = self.host.store
         name = self.contest.currentText()
