@@ -9,6 +9,7 @@ shown as a dialog with its message, never a traceback.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -48,9 +49,10 @@ class _Signals(QObject):
 
 
 class _Runnable(QRunnable):
-    def __init__(self, work: Callable[[TaskControl], Any], control: TaskControl, signals: _Signals) -> None:
+    def __init__(self, work: Callable[[TaskControl], Any], control: TaskControl, signals: _Signals,
+                 ended: threading.Event) -> None:
         super().__init__()
-        self._work, self._control, self._signals = work, control, signals
+        self._work, self._control, self._signals, self._ended = work, control, signals, ended
 
     def run(self) -> None:
         try:
@@ -59,6 +61,8 @@ class _Runnable(QRunnable):
             self._signals.failed.emit(error)
         else:
             self._signals.succeeded.emit(result)
+        finally:
+            self._ended.set()
 
 
 class BackgroundTask(QObject):
@@ -89,7 +93,8 @@ class BackgroundTask(QObject):
         self.signals.succeeded.connect(self._succeeded)
         self.signals.failed.connect(self._failed)
         self.done = False
-        QThreadPool.globalInstance().start(_Runnable(work, self.control, self.signals))
+        self.ended = threading.Event()  # the work has returned (set on the worker thread)
+        QThreadPool.globalInstance().start(_Runnable(work, self.control, self.signals, self.ended))
 
     def _show_progress(self, done: int, total: int) -> None:
         self.dialog.setMaximum(max(total, 0))
@@ -125,12 +130,16 @@ def finish_background_tasks(window: QWidget) -> None:
     """The window closes: ask every task still running under it to stop, and give them time to.
 
     A task stops at its next Cancel check (between pages of a print job); one that never checks
-    (a PDF being rendered) is waited for, so no half-done work is cut off at exit.
+    (a PDF being rendered) is waited for, so no half-done work is cut off at exit. Only this
+    window's tasks are waited for: another window's import or print goes on, and does not hold
+    this window's closing up.
     """
-    for task in window.findChildren(BackgroundTask):
-        if not task.done:
-            task.control.cancel()
-    QThreadPool.globalInstance().waitForDone(TASK_SHUTDOWN_MS)
+    running = [task for task in window.findChildren(BackgroundTask) if not task.done]
+    for task in running:
+        task.control.cancel()
+    deadline = time.monotonic() + TASK_SHUTDOWN_MS / 1000
+    for task in running:
+        task.ended.wait(max(0.0, deadline - time.monotonic()))
 
 
 # The name callers use: starting a task is constructing one.
