@@ -1,11 +1,12 @@
 """One interpreter for every layout: the readings each case finds, the one whose totals reconcile.
 
 Each case (``long``, ``sovc``, ``wide``, ``abstract``) offers candidate readings of the book; the
-template is a fixed format of its own, tried first. The first candidate (cases in that order, best
-first within a case) is read; when it reads clean (no errors) it is kept at once, so a large file
-is read once. Otherwise each other candidate is read too, and one that reads clean, whose totals
-reconcile, with at least as many counts replaces it. The readings not kept are the alternatives
-the wizard lists.
+template is a fixed format of its own, tried first. The first case (in that order) with candidates is
+found, and its best candidate read; when it reads clean (no errors) it is kept at once, so a large
+file is read once and the later cases are not even looked for. Otherwise every other candidate of
+every case is read too, and one that reads clean, whose totals reconcile, with at least as many
+counts replaces it. The readings not kept are the alternatives the wizard lists
+(``candidates(book)`` lists every case's).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from recount_desktop.importers import grid, long, sovc, wide
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.problems import ImportRejected, ProblemLog
 from recount_desktop.importers.reading import READ_LAYOUTS, Reading
-from recount_desktop.importers.source import Book
+from recount_desktop.importers.source import Book, open_book
 from recount_desktop.importers.template import is_template, read_template
 
 TEMPLATE_HINT = "see the tally template: `recount-desktop template tallies OUT.xlsx`"
@@ -99,28 +100,59 @@ def interpret(
         return Interpretation(_attempt(book, new_builder(), ticker, reading.layout, reading, last=True))
     if layout == "template" or (layout == "auto" and is_template(book)):
         return Interpretation(_attempt(book, new_builder(), ticker, "template", None, last=True))
-    found = candidates(book, layout)
+    cases = [case for case in READ_LAYOUTS if layout in ("auto", case)]
+    found, later = _first_case(book, cases)
     if not found:
         if layout != "auto":  # the forced case's own reader says what it looked for
             return Interpretation(_attempt(book, new_builder(), ticker, layout, None, last=True))
         raise log.reject(None if book.is_csv else book.sheet_names[0], None, NOTHING_FOUND)
-    own = {r.layout: r for r in reversed(found)}  # each case's best: what its reader finds itself
-
-    def read(candidate: Reading, last: bool) -> Attempt:
-        given = None if own[candidate.layout] is candidate else candidate
-        tried = _attempt(book, new_builder(), ticker, candidate.layout, given, last)
-        tried.reading = candidate
-        return tried
-
-    first = read(found[0], last=len(found) == 1)
+    first = _read(book, found[0], found, new_builder, ticker, last=len(found) == 1)
+    if first.ok:  # the usual case: read once, the other cases not even looked for
+        return Interpretation(first, tuple(found[1:]))
+    if len(found) == 1:  # its cells were dropped to build the results: open the file again
+        book = _reopened(book, log)
+    found += [reading for case in later for reading in _CANDIDATES[case](book)]
     chosen = first
-    if not first.ok:
-        for other in found[1:]:
-            tried = read(other, last=False)
-            if _replaces(tried, chosen, first):
-                chosen = tried
+    for other in found[1:]:
+        tried = _read(book, other, found, new_builder, ticker, last=False)
+        if _replaces(tried, chosen, first):
+            chosen = tried
     book.release()
     return Interpretation(chosen, tuple(r for r in found if r is not chosen.reading))
+
+
+def _first_case(book: Book, cases: list[str]) -> tuple[list[Reading], list[str]]:
+    """The candidates of the first case that has any, and the cases after it (looked at only when
+    that case's reading has errors: a long file is not searched for statements of votes cast)."""
+    for i, case in enumerate(cases):
+        found = _CANDIDATES[case](book)
+        if found:
+            return found, cases[i + 1 :]
+    return [], []
+
+
+def _read(
+    book: Book,
+    candidate: Reading,
+    found: list[Reading],
+    new_builder: Callable[[], ResultsBuilder],
+    ticker: Ticker,
+    last: bool,
+) -> Attempt:
+    """Read one candidate; a case's best candidate is what its reader finds by itself (so it is
+    read exactly as before the interpreter), any other is given to the reader."""
+    best = next(r for r in found if r.layout == candidate.layout)
+    given = None if best is candidate else candidate
+    tried = _attempt(book, new_builder(), ticker, candidate.layout, given, last)
+    tried.reading = candidate
+    return tried
+
+
+def _reopened(book: Book, log: ProblemLog) -> Book:
+    fresh = open_book(book.path, log)
+    if not book.is_csv and len(book.sheet_names) < len(fresh.sheet_names):
+        return fresh.only(book.sheet_names[0])  # the one sheet the user chose
+    return fresh
 
 
 def _replaces(tried: Attempt, chosen: Attempt, first: Attempt) -> bool:

@@ -52,7 +52,7 @@ def given_header(sheet: Sheet, reading: Reading) -> Header:
     vote types (``Early``, ``Mail``) are read as such, as for a header the importer found."""
     columns = reading.field_columns
     if reading.unit_column is not None:
-        columns.setdefault("precinct", reading.unit_column)
+        columns["precinct"] = reading.unit_column  # the unit column the user picked wins
     row = reading.header_rows[-1]
     cells = list(sheet.rows[row]) if row < len(sheet.rows) else []
     for c in (*columns.values(), *reading.skipped_columns):

@@ -10,7 +10,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from recount_desktop.gc_pause import no_cyclic_gc
-from recount_desktop.importers import ImportCancelled, ImportRejected, Problem, TallyImport, read_tally_file
+from recount_desktop.importers import (
+    ImportCancelled,
+    ImportRejected,
+    Problem,
+    TallyImport,
+    interpret,
+    read_tally_file,
+)
 from recount_desktop.importers.grid import find_readings
 from recount_desktop.importers.problems import ProblemLog
 from recount_desktop.importers.profiles import LayoutProfile
@@ -55,7 +62,14 @@ class ReadRequest:
         """A corrected reading reads its own sheet, as a saved profile does (``preview.reread``)."""
         if self.reading is None:
             return None
-        return LayoutProfile("wizard", self.reading.layout, self.reading.sheet, self.reading)
+        reading = self.reading
+        return LayoutProfile("wizard", reading.layout, profile_sheet(reading, self.sheet), reading)
+
+
+def profile_sheet(reading: Reading, chosen: str | None) -> str | None:
+    """The sheet a profile reads: an abstract's own sheet; for units as rows the sheet the user
+    chose, if any (a statement's reading applies to every contest sheet of the workbook)."""
+    return reading.sheet if reading.layout == "abstract" else chosen
 
 
 @dataclass(frozen=True)
@@ -66,6 +80,8 @@ class ReadOutcome:
     book: Book | None
     sheet: Sheet | None
     detected: Reading | None
+    # every case's readings of the book, best first (the one in use among them), for the user to pick
+    readings: tuple[Reading, ...] = ()
 
 
 def read_for_wizard(request: ReadRequest, book: Book | None, shown: str | None, control: TaskControl,
@@ -94,8 +110,27 @@ def _read_and_show(request: ReadRequest, book: Book | None, shown: str | None, c
         sheet = book.sheet(name)
     except ImportRejected:  # the file itself cannot be opened: the problem list says why
         return ReadOutcome(imported, None, None, None)
+    return ReadOutcome(imported, book, sheet, _detected(imported, sheet), _readings(imported, book))
+
+
+def _detected(imported: TallyImport, sheet: Sheet) -> Reading | None:
+    """The reading the file was read with, when it applies to the sheet shown; else the abstract
+    reading found on that sheet (what a correction starts from)."""
+    reading = imported.reading
+    if reading is not None and reading.sheet in (sheet.name, None):
+        return reading
     found = find_readings(sheet)
-    return ReadOutcome(imported, book, sheet, found[0] if found else None)
+    return found[0] if found else None
+
+
+def _readings(imported: TallyImport, book: Book) -> tuple[Reading, ...]:
+    """The reading in use first, then every other the interpreter finds in the book."""
+    first = (imported.reading,) if imported.reading is not None else ()
+    try:
+        found = interpret.candidates(book)
+    except ImportRejected:  # a sheet that cannot be loaded: the reading in use is still listed
+        found = []
+    return (*first, *(r for r in found if r not in first))
 
 
 def sheet_to_show(book: Book, request: ReadRequest, imported: TallyImport) -> str:

@@ -42,7 +42,13 @@ from recount_desktop.store import open_election_file
 from recount_desktop.ui.host import PageHost
 from recount_desktop.ui.pages import import_summary
 from recount_desktop.ui.pages.import_profiles import ProfilePicker, save_named_profile
-from recount_desktop.ui.pages.import_reading import ReadOutcome, ReadRequest, cell_row_text, read_for_wizard
+from recount_desktop.ui.pages.import_reading import (
+    ReadOutcome,
+    ReadRequest,
+    cell_row_text,
+    profile_sheet,
+    read_for_wizard,
+)
 from recount_desktop.ui.pages.import_summary import (
     PreviewContestModel,
     PreviewTallyModel,
@@ -264,15 +270,18 @@ class ImportDialog(QDialog):
         if self.request is None:
             return
         missing = what_is_missing(reading) if reading is not None else None
-        if missing:
+        if missing and reading is not None:
             self.preview.show_sheet(self.preview.model.sheet, self.preview.detected, reading,
-                                    self.imported.notes if self.imported else None)
+                                    self.imported.notes if self.imported else None, reading.layout)
             return
         if reading is None:
             request = replace(self.request, reading=None, format=self.format_choice.currentText())
         else:
-            request = replace(self.request, reading=reading, format="abstract", sheet=reading.sheet)
-        self._start_read(request, shown=reading.sheet if reading is not None else None, correcting=True)
+            chosen = self.sheet_choice.currentText() if self.sheet_choice.currentIndex() > 0 else None
+            sheet = profile_sheet(reading, chosen)  # the user's sheet, not an earlier correction's
+            request = replace(self.request, reading=reading, format=reading.layout, sheet=sheet)
+        shown = self.preview.model.sheet
+        self._start_read(request, shown=shown.name if shown is not None else None, correcting=True)
 
     def _show_other_sheet(self, name: str) -> None:
         if self.request is not None:
@@ -313,12 +322,14 @@ class ImportDialog(QDialog):
         self._show_summary(imported)
         self._fill_sheet_choice(imported)
         reading = self.request.reading if self.request else None
-        shown_reading = reading or (outcome.detected if imported.layout == "abstract" else None)
+        in_use = outcome.detected is not None and outcome.detected == imported.reading
+        shown_reading = reading or (outcome.detected if in_use or imported.layout == "abstract" else None)
         if outcome.book is not None:
             shown = outcome.sheet.name if outcome.sheet else None
             self.preview.set_sheet_names(() if outcome.book.is_csv else outcome.book.sheet_names, shown)
         self.preview.show_sheet(outcome.sheet, outcome.detected, shown_reading, imported.notes,
                                 imported.layout)
+        self.preview.set_readings(outcome.readings, reading or imported.reading)
         if outcome.sheet is None:
             self._say_unopened(imported)
         self.import_button.setEnabled(imported.ok and self.host.store is not None)
@@ -414,7 +425,7 @@ class ImportDialog(QDialog):
         layout = imported.layout if imported is not None and imported.layout != "auto" else request.format
         reading = request.reading
         if reading is not None:
-            profile = LayoutProfile(name, "abstract", reading.sheet, reading)
+            profile = LayoutProfile(name, reading.layout, profile_sheet(reading, request.sheet), reading)
         else:
             profile = LayoutProfile(name, layout, request.sheet)
         try:

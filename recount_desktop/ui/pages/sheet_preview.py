@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from recount_desktop.importers.checks import CellNote, ReadingNotes
 from recount_desktop.importers.problems import column_letters
-from recount_desktop.importers.reading import Reading
+from recount_desktop.importers.reading import READ_LAYOUTS, Reading
 from recount_desktop.importers.source import Sheet
 from recount_desktop.ui.pages import reading_edits
 from recount_desktop.ui.pages.row_layouts import find_row_layout
@@ -46,6 +46,7 @@ ROLES: dict[str, tuple[str, str]] = {
     "skipped": ("Skipped", "#b9b9b9"),
 }
 LABEL_WIDTH = 240
+CHOICE_WIDTH = 420
 ROW_LAYOUTS = ("long", "template", "sovc", "wide")  # units as rows
 _NOTE_ROLES = {"totals": "total", "statistics": "statistics", "skipped": "skipped"}
 _ROW = re.compile(r"(?:row|line) (\d+)")
@@ -80,21 +81,33 @@ def marks_for(sheet: Sheet, reading: Reading | None, notes: ReadingNotes | None,
     rows: dict[int, str] = {}
     columns: dict[int, str] = {}
     first_row = 0
-    found = find_row_layout(sheet) if reading is None and layout in ROW_LAYOUTS else None
+    applies = reading is not None and reading.sheet in (sheet.name, None)
+    found = find_row_layout(sheet) if not applies and layout in ROW_LAYOUTS else None
     if found is not None:
         first_row = found.header_rows[0]
         columns[found.unit_column] = "unit_names"
         rows.update({r: "header" for r in found.header_rows})
-    if reading is not None and reading.sheet in (sheet.name, None):
+    if reading is not None and applies:
         first_row = min(reading.header_rows, default=0)
         for role, key in reading_edits.COLUMN_ROLES.items():
             columns.update({c: role for c in getattr(reading, key)})
+        columns.update(_row_unit_columns(reading))
         rows.update({r: "skipped" for r in reading.skip_rows})
         rows.update({r: "header" for r in reading.header_rows})
     for kind, role in _NOTE_ROLES.items():
         for note in getattr(notes, kind, ()) if notes is not None else ():
             _mark_note(sheet, note, role, rows, columns)
     return Marks(rows, columns, first_row)
+
+
+def _row_unit_columns(reading: Reading) -> dict[int, str]:
+    """Units as rows: the unit names' column; a long table's names and its counted columns."""
+    columns: dict[int, str] = {}
+    for name, c in reading.fields:
+        columns[c] = "unit" if name == "votes" else "label"
+    if reading.unit_column is not None:
+        columns[reading.unit_column] = "unit_names"
+    return columns
 
 
 def _mark_note(
@@ -240,6 +253,12 @@ class SheetPreview(QWidget):
         self.sheets = QComboBox(objectName="shownSheet")
         self.sheets.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.sheets.activated.connect(lambda i: self.sheet_wanted.emit(self.sheets.itemText(i)))
+        self.choices = QComboBox(objectName="readingChoice")
+        self.choices.setToolTip("The readings the program considered, and each layout to pick by hand")
+        self.choices.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.choices.setMaximumWidth(CHOICE_WIDTH)
+        self.choices.activated.connect(self._reading_chosen)
+        self._readings: list[Reading] = []
         self.table = QTableView(objectName="sheetGrid")
         self.table.setModel(self.model)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -255,6 +274,8 @@ class SheetPreview(QWidget):
         shown = QLabel("Sho&w sheet:", buddy=self.sheets)
         tools.addWidget(shown)
         tools.addWidget(self.sheets)
+        tools.addWidget(QLabel("Readin&g:", buddy=self.choices))
+        tools.addWidget(self.choices)
         for key, text, tip, handler in _ACTIONS:
             action = QAction(text.replace("&", "") + f" ({key})", self.table)
             action.setShortcut(QKeySequence(key))
@@ -291,6 +312,28 @@ class SheetPreview(QWidget):
         self.sheets.setEnabled(self.sheets.count() > 1)
         if shown is not None:
             self.sheets.setCurrentText(shown)
+
+    def set_readings(self, readings: Iterable[Reading], in_use: Reading | None) -> None:
+        """The readings to pick from: those the program found (the one in use first and marked),
+        then each layout with nothing picked yet, to show the program by hand."""
+        sheet = self.model.sheet
+        found = list(readings)
+        blank = [reading_edits.empty_reading(sheet, case) for case in READ_LAYOUTS] if sheet else []
+        self._readings = found + blank
+        self.choices.clear()
+        for reading in found:
+            mark = "in use: " if reading == in_use else ""
+            self.choices.addItem(f"{mark}{reading.describe()}")
+        for reading in blank:
+            self.choices.addItem(f"pick by hand: {reading_edits.CASE_NAMES[reading.layout]}")
+        current = next((i for i, r in enumerate(found) if r == in_use), -1)
+        self.choices.setCurrentIndex(current)
+
+    def _reading_chosen(self, index: int) -> None:
+        if 0 <= index < len(self._readings):
+            chosen = self._readings[index]
+            self.reading = chosen
+            self.reading_edited.emit(chosen)
 
     def show_sheet(self, sheet: Sheet | None, detected: Reading | None, reading: Reading | None,
                    notes: ReadingNotes | None, layout: str = "abstract") -> None:
@@ -341,7 +384,8 @@ class SheetPreview(QWidget):
         sheet = self.model.sheet
         if sheet is None:
             return None
-        current = self.reading if self.reading is not None and self.reading.sheet == sheet.name else None
+        reading = self.reading
+        current = reading if reading is not None and reading.sheet in (sheet.name, None) else None
         return current or reading_edits.start_reading(sheet, self.detected)
 
     def _edit(self, change: str) -> None:
@@ -392,7 +436,9 @@ def describe(reading: Reading | None) -> str:
                 "totals, statistics or skipped. To read this sheet as precincts in columns instead, select a "
                 "cell of the header row and press H, then mark the columns (U, T, L, K).")
     roles = reading.roles()
+    roles["layout"] = [reading_edits.CASE_NAMES.get(reading.layout, reading.layout)]
     parts = [f"{name}: {', '.join(places)}" for name, places in roles.items() if places]
     missing = reading_edits.what_is_missing(reading)
-    text = f"Reading sheet '{reading.sheet}' with " + ("; ".join(parts) or "nothing picked yet")
+    where = f"sheet '{reading.sheet}'" if reading.sheet is not None else "every sheet"
+    text = f"Reading {where} with " + ("; ".join(parts) or "nothing picked yet")
     return text + (f". Still to do: {missing}." if missing else ".")
