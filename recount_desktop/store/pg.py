@@ -29,6 +29,7 @@ from psycopg.pq import TransactionStatus
 from recount_desktop.store.dialect import is_server_url
 from recount_desktop.store.errors import ElectionFileError
 from recount_desktop.store.pg_prepared import PreparedStatements, numbered
+from recount_desktop.store.pg_reads import KeptRows, ReadCache, may_write
 
 __all__ = ["ServerAddress", "ServerConnection", "ServerRefused", "connect", "is_server_url"]
 
@@ -131,19 +132,32 @@ class ServerConnection:
         self.raw = conn
         self.address = address
         self._prepared = PreparedStatements(conn)
+        self.reads = ReadCache()  # kept while a change holds the lock (pg_change drives it)
 
     @property
     def in_transaction(self) -> bool:
         return self.raw.info.transaction_status != TransactionStatus.IDLE
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:  # rows are untyped, as in sqlite3
+        if self.reads.active and may_write(sql):
+            self.reads.wrote()
+        elif (kept := self.reads.lookup(sql, params)) is not None:
+            return kept
         try:
             rows = self._prepared.run(sql, tuple(params))
-            return rows if rows is not None else self.raw.execute(_placeholders(sql), tuple(params))
+            if rows is None:
+                return self.raw.execute(_placeholders(sql), tuple(params))
+            if self.reads.may_keep(sql):
+                fetched = rows.fetchall()
+                self.reads.keep(sql, params, fetched)
+                return KeptRows(fetched)
+            return rows
         except psycopg.Error as error:
             raise translated(error, str(self.address)) from error
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Any:
+        if self.reads.active:
+            self.reads.wrote()
         batch = [tuple(r) for r in rows]
         try:
             if 0 < len(batch) <= _FEW and numbered(sql) is not None:  # a sheet's counts: one exchange

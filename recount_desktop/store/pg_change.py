@@ -81,7 +81,10 @@ class ServerChange:
         mine = self._written.head if self._written else _Head(0, "", None)
         *_, cursor = self._conn.pipelined([(sql, ()) for sql in _START]
                                           + [(_HEAD_AND_STORED, (mine.seq, mine.hash))])
-        rows = cursor.fetchall()
+        self._start_from(cursor.fetchall(), path)
+        self._conn.reads.open(self._start)
+
+    def _start_from(self, rows: list[tuple[Any, ...]], path: object) -> None:
         if not rows:
             self._head, self._start = None, None  # the first change: its digests are computed whole
             return
@@ -115,6 +118,10 @@ class ServerChange:
         self._written = None  # until the COMMIT is known to have succeeded
         self._conn.pipelined(statements)
         self._written = _Written(_Head(seq, entry_hash, data_digest), now)
+        self._conn.reads.close(now)
+
+    def rolled_back(self) -> None:
+        self._conn.reads.close(None)
 
     def _digests_after(self, rewrites: frozenset[str]) -> tuple[dict[str, TableDigest],
                                                                  dict[str, TableDigest]]:

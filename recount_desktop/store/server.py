@@ -64,6 +64,7 @@ class ServerElection(ElectionFile):
             raise
 
     def _rollback(self) -> None:
+        self._change.rolled_back()
         if self._conn.in_transaction:
             with suppress(sqlite3.Error):
                 self._conn.execute("ROLLBACK")

@@ -93,3 +93,31 @@ def test_digests_altered_behind_the_programs_back_stop_the_next_change(
         with pytest.raises(Exception, match="changed outside the program"):
             enter_sheet(store, mayor_sheet("X-1", "Ann", precinct="Precinct 1"))
         assert not store._conn.in_transaction
+
+
+def _setting_in_a_change(store: ServerElection, key: str) -> str | None:
+    with store.transaction("test.read", {}) as tx:
+        row = tx.execute("SELECT value FROM setting WHERE key = ?", (key,)).fetchone()
+    return None if row is None else str(row[0])
+
+
+def test_a_read_kept_inside_changes_follows_other_workstations_changes(server_url: str,
+                                                                      election: Election) -> None:
+    with create_election_file(server_url, election):
+        pass
+    with open_election_file(server_url) as one, open_election_file(server_url) as two:
+        assert isinstance(one, ServerElection)
+        one.set_setting("recount.allow_same_operator", "no")
+        assert _setting_in_a_change(one, "recount.allow_same_operator") == "no"
+        two.set_setting("recount.allow_same_operator", "yes")  # the setting table's digest moves
+        assert _setting_in_a_change(one, "recount.allow_same_operator") == "yes"
+        with one.transaction("test.write-then-read", {}) as tx:  # its own write, read back at once
+            tx.execute("UPDATE setting SET value = ? WHERE key = ?", ("maybe", "recount.allow_same_operator"))
+            assert tx.execute("SELECT value FROM setting WHERE key = ?",
+                              ("recount.allow_same_operator",)).fetchone() == ("maybe",)
+        assert _setting_in_a_change(two, "recount.allow_same_operator") == "maybe"
+        with pytest.raises(RuntimeError), one.transaction("test.undone", {}) as tx:
+            tx.execute("UPDATE setting SET value = ? WHERE key = ?", ("never", "recount.allow_same_operator"))
+            raise RuntimeError("undone")
+        assert _setting_in_a_change(one, "recount.allow_same_operator") == "maybe"
+        assert one.verify_audit().ok
