@@ -1,0 +1,156 @@
+"""Where an abstract (precincts as columns) is on a sheet: every header row that could head one,
+with its unit, total, skipped and label columns, best first by how its totals reconcile; and why a
+given reading does not fit a sheet."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+
+from recount_desktop.importers.checks import column_is_sum, whole_at
+from recount_desktop.importers.headers import normalise_header
+from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.reading import Reading
+from recount_desktop.importers.source import Book, Sheet
+from recount_desktop.importers.values import clean_name, is_blank, is_total_label
+
+HEADER_SEARCH_ROWS = 30
+MIN_UNITS = 2
+_PERCENT = re.compile(r"%|percent|share", re.IGNORECASE)
+_PARTY_HEADER = ("party", "party code", "affiliation")
+_OFFICE_HEADER = ("name of office", "office", "contest", "race")
+_NUMBER = re.compile(r"^[\d,.]+$")
+
+
+def candidates(book: Book) -> list[Reading]:
+    """The abstract readings of the first sheets (units as columns), best first per sheet."""
+    return [reading for name in book.sheet_names[:3] for reading in find_readings(book.sheet(name))]
+
+
+def find_readings(sheet: Sheet) -> list[Reading]:
+    """Every header row that could head an abstract, best first."""
+    found = []
+    for r, row in enumerate(sheet.rows[:HEADER_SEARCH_ROWS]):
+        reading = _reading_at(sheet, r, row)
+        if reading is not None:
+            found.append(reading)
+    return sorted(found, key=lambda reading: -reading.score)
+
+
+def _reading_at(sheet: Sheet, r: int, header: Sequence[object]) -> Reading | None:
+    """A header row: unit names over columns that hold whole numbers in the rows below."""
+    numeric = _numeric_columns(sheet.rows[r + 1 : r + 60])
+    # a header names its columns in text: a row of numbers is a data row, never a header
+    named = [c for c in numeric if c < len(header) and _is_text(header[c])]
+    totals = [
+        c for c in named if is_total_label(clean_name(header[c])) or normalise_header(header[c]) == "totals"
+    ]
+    skipped = [c for c in named if _PERCENT.search(clean_name(header[c])) or numeric[c] == "fraction"]
+    skipped += [c for c in numeric if c not in named and numeric[c] == "fraction"]
+    units = [c for c in named if c not in totals and c not in skipped and not _is_label_header(header[c])]
+    for c in _sum_columns(sheet.rows[r + 1 :], units):
+        units.remove(c)  # a Sub-Total or unlabelled total column: the sum of the units before it
+        totals.append(c)
+    if len(units) < MIN_UNITS:
+        return None
+    first = min(units)
+    labels = tuple(c for c in range(first) if c not in skipped and c not in numeric)
+    if not labels:
+        return None
+    names = {c: normalise_header(header[c]) for c in labels if c < len(header)}
+    party = next((c for c, n in names.items() if n in _PARTY_HEADER), None)
+    party = (
+        party
+        if party is not None
+        else next((c for c in named if normalise_header(header[c]) in _PARTY_HEADER), None)
+    )
+    office = next((c for c, n in names.items() if n in _OFFICE_HEADER), None)
+    reading = Reading(
+        sheet.name,
+        "columns",
+        (r,),
+        tuple(units),
+        tuple(totals),
+        tuple(sorted(set(skipped))),
+        tuple(c for c in labels if c != party),
+        party,
+        office,
+    )
+    return replace(reading, score=_score(sheet, reading))
+
+
+def _sum_columns(rows: Sequence[Sequence[object]], units: list[int]) -> list[int]:
+    """Columns whose every count is the sum of the unit columns left of them (at least two rows
+    with votes): totals, whatever their header says."""
+    found: list[int] = []
+    for i, c in enumerate(units[MIN_UNITS:], start=MIN_UNITS):
+        before = [u for u in units[:i] if u not in found]
+        if column_is_sum(rows, c, before, MIN_UNITS):
+            found.append(c)
+    return found
+
+
+def _is_text(cell: object) -> bool:
+    return isinstance(cell, str) and not is_blank(cell) and not _NUMBER.match(cell.strip())
+
+
+def _is_label_header(cell: object) -> bool:
+    return normalise_header(cell) in _PARTY_HEADER
+
+
+def _numeric_columns(rows: Sequence[Sequence[object]]) -> dict[int, str]:
+    """Columns holding numbers in at least two rows: ``"whole"`` counts or ``"fraction"`` shares."""
+    whole: dict[int, int] = {}
+    fraction: dict[int, int] = {}
+    for row in rows:
+        for c, cell in enumerate(row):
+            if type(cell) is float and not cell.is_integer():
+                fraction[c] = fraction.get(c, 0) + 1
+            elif type(cell) in (int, float):
+                whole[c] = whole.get(c, 0) + 1
+    kinds = {c: "whole" for c, n in whole.items() if n >= 2}
+    kinds.update({c: "fraction" for c, n in fraction.items() if n >= 2})
+    return kinds
+
+
+def _score(sheet: Sheet, reading: Reading) -> int:
+    """Units read, plus total cells that reconcile, minus those that do not."""
+    score = len(reading.unit_columns)
+    for row in sheet.rows[reading.header_rows[-1] + 1 :]:
+        counts = [whole_at(row, c) for c in reading.unit_columns]
+        if any(v is None for v in counts):
+            continue
+        for c in reading.total_columns:
+            total = whole_at(row, c)
+            if total is not None:
+                score += 2 if total == sum(v for v in counts if v is not None) else -2
+    return score
+
+
+def reading_misfit(sheet: Sheet, reading: Reading) -> tuple[str | None, str] | None:
+    """Why ``reading`` cannot be read on ``sheet`` (the cell, the reason), or None when it fits."""
+    if not reading.header_rows:
+        return None, "the layout names no header row (the row of unit names)"
+    r = reading.header_rows[-1]
+    if r >= len(sheet.rows):
+        return (
+            f"row {r + 1}",
+            f"the layout's header row {r + 1} is past the sheet's last row ({len(sheet.rows)}); "
+            "this layout does not fit this sheet",
+        )
+    if not reading.unit_columns:
+        return f"row {r + 1}", "the layout names no unit columns"
+    if not reading.label_columns:
+        return f"row {r + 1}", "the layout names no label column (the choice names)"
+    header = sheet.rows[r]
+    blank = [c for c in reading.unit_columns if c >= len(header) or is_blank(header[c])]
+    if blank:
+        cells = ", ".join(sheet.cell(r, c) for c in blank[:5])
+        more = f" and {len(blank) - 5} more" if len(blank) > 5 else ""
+        return (
+            sheet.cell(r, blank[0]),
+            f"the layout reads column {column_letters(blank[0])} as a unit, but its header cell is "
+            f"blank ({cells}{more}); this layout does not fit this sheet",
+        )
+    return None

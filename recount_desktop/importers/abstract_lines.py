@@ -1,0 +1,154 @@
+"""One line of an abstract: a choice's counts across the unit columns (of one vote type), checked
+against the file's total columns; a contest's Total row; a choice's vote-type rows against their
+unlabelled total row. Every total cell is checked, none is counted."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from recount_desktop.importers.builder import ResultsBuilder
+from recount_desktop.importers.checks import cell_range, whole_at
+from recount_desktop.importers.reading import Reading
+from recount_desktop.importers.source import Sheet
+from recount_desktop.importers.values import clean_name, is_total_label, statistic_of
+
+_DASH_PARTY = re.compile(r"^(.+?)\s+-\s+([A-Za-z][\w .'/()]*)$")
+_TURNOUT = re.compile(
+    r"registered|\bvoted\b|actual voting|turn\s*out|%|precinct votes|ballots", re.IGNORECASE
+)
+
+
+@dataclass
+class OpenContest:
+    """The contest being read: its title row, its seats, its choices' rows and names so far."""
+
+    name: str
+    row: int
+    seats: int | None = None
+    choice_rows: list[int] = field(default_factory=list)
+    names: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class PendingChoice:
+    """A choice's name on a row of its own: its counts follow on one unlabelled row (name and count
+    rows alternating), or on vote-type rows (``Polling Place``, ``Early``, ``Mail-In``) closed by an
+    unlabelled row that is their total."""
+
+    name: str
+    row: int
+    type_rows: list[int] = field(default_factory=list)
+
+
+def check_types_total(
+    sheet: Sheet,
+    r: int,
+    pending: PendingChoice,
+    contest: OpenContest,
+    units: dict[int, str],
+    reading: Reading,
+    builder: ResultsBuilder,
+) -> None:
+    """The unlabelled row under a choice's vote-type rows is their total: checked per unit (and
+    per total column), never added in."""
+    row = sheet.rows[r]
+    builder.notes.note("totals", sheet.name, f"row {r + 1}", f"total of {pending.name}")
+    for c in (*units, *reading.total_columns):
+        what = f"total of {pending.name}" + (f" in {units[c]}" if c in units else "")
+        total = builder.count((sheet, r, c), row[c] if c < len(row) else None, what)
+        counts = [whole_at(sheet.rows[tr], c) for tr in pending.type_rows]
+        if not isinstance(total, int) or all(v is None for v in counts):
+            continue
+        cells = cell_range([(sheet, tr, c) for tr in pending.type_rows])
+        found = sum(v for v in counts if v is not None)
+        builder.check_total((sheet, r, c), contest.name, pending.name, None, total, found, cells)
+
+
+def choice_row(
+    sheet: Sheet,
+    r: int,
+    row: Sequence[object],
+    label: str,
+    contest: OpenContest,
+    units: dict[int, str],
+    reading: Reading,
+    builder: ResultsBuilder,
+    vote_type: str | None = None,
+    new_line: bool = True,
+) -> None:
+    """One choice's counts (of one vote type, when given); ``new_line`` False for the second and
+    later vote types of a choice already counted as a line."""
+    name, party = _name_and_party(label, row, reading)
+    if statistic_of(name) or _TURNOUT.search(name):
+        builder.notes.note("statistics", sheet.name, sheet.cell(r, reading.label_columns[0]), name)
+        return
+    if is_total_label(name):
+        builder.notes.note("totals", sheet.name, sheet.cell(r, reading.label_columns[0]), name)
+        check_total_row(sheet, r, row, contest, units, builder)
+        return
+    contest.choice_rows.append(r)
+    repeated = contest.names.get(name, 0) if new_line else 0
+    contest.names[name] = repeated + (1 if new_line else 0)
+    if repeated:  # "Write-In Provision" on three lines of one contest: three lines, told apart
+        name = f"{name} ({repeated + 1})"
+        builder.log.warn(
+            sheet.name,
+            sheet.cell(r, reading.label_columns[0]),
+            f"{contest.name!r} has a second line named like an earlier one; read as {name!r}",
+        )
+    counts: dict[int, int] = {}
+    places: list[tuple[Sheet, int, int]] = []
+    whole = True
+    for c, unit in units.items():
+        raw = row[c] if c < len(row) else None
+        where = (sheet, r, c)
+        value = builder.count(where, raw, lambda: f"{name} in {unit}, {contest.name}")  # noqa: B023
+        if value is None:
+            continue  # blank or N/A: the unit does not vote in this contest
+        builder.add(where, (None, unit), contest.name, name, value, vote_type, party)
+        places.append(where)
+        if isinstance(value, int):
+            counts[c] = value
+        else:
+            whole = False
+    for c in reading.total_columns:  # each total column closes the units left of it
+        total = builder.count((sheet, r, c), row[c] if c < len(row) else None, f"total of {name}")
+        closed = [w for w in places if w[2] < c]
+        if isinstance(total, int) and whole and closed:
+            found = sum(counts[w[2]] for w in closed)
+            cells = cell_range(closed)
+            builder.check_total((sheet, r, c), contest.name, name, vote_type, total, found, cells)
+
+
+def check_total_row(
+    sheet: Sheet,
+    r: int,
+    row: Sequence[object],
+    contest: OpenContest,
+    units: dict[int, str],
+    builder: ResultsBuilder,
+) -> None:
+    """A ``Total`` row under a contest's choices: every unit's total against its choices."""
+    for c, unit in units.items():
+        total = whole_at(row, c)
+        if total is None:
+            continue
+        found = sum(whole_at(sheet.rows[cr], c) or 0 for cr in contest.choice_rows)
+        if total != found:
+            cells = cell_range([(sheet, cr, c) for cr in contest.choice_rows])
+            builder.check_total(
+                (sheet, r, c), contest.name, f"all choices in {unit}", None, total, found, cells
+            )
+
+
+def _name_and_party(label: str, row: Sequence[object], reading: Reading) -> tuple[str, str | None]:
+    """``Name - Party`` in one cell, or the party in a column of its own."""
+    if reading.party_column is not None and reading.party_column < len(row):
+        party = clean_name(row[reading.party_column]) or None
+        return label, party
+    match = _DASH_PARTY.match(label)
+    if match and not label.lower().startswith("write"):
+        return match.group(1).strip(), match.group(2).strip()
+    return label, None
