@@ -161,7 +161,8 @@ def verify_state(conn: sqlite3.Connection, chain: ChainReport) -> ChainReport:
     if digest.election_digest(now, definition) == last[2]:
         return chain
     stored = digest.read_stored(conn)
-    if stored == now:
+    # The program last wrote the stored digests by the current definition, whatever the head's.
+    if stored == (now if definition == DEFINITION else digest.current_digests(conn)):
         # The data are exactly as the program last wrote them, but the log ends before that write.
         problem = (f"entry {last[0]}, now the last, recorded an earlier state of the data than the one "
                    "the program last wrote: later entries were removed from the log (their changes remain)")

@@ -170,3 +170,13 @@ def test_an_old_file_tampered_before_its_next_change_is_not_laundered_by_it(old_
         store.set_setting("recount.single_entry", "yes")
     status, text = _verify(old_file, capsys)
     assert status == 1 and "table tally:" in text
+
+
+def test_removing_the_entry_that_moved_an_old_file_on_is_caught_as_removed(old_file: Path, capsys) -> None:
+    with open_election_file(old_file) as store:
+        store.set_setting("recount.single_entry", "yes")
+    shell(old_file, ["DELETE FROM audit_log WHERE seq = 10"])
+    restore_triggers(old_file)
+    status, text = _verify(old_file, capsys)
+    assert status == 1
+    assert "broken at entry 9" in text and "later entries were removed from the log" in text
