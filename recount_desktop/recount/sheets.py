@@ -47,6 +47,7 @@ from recount_desktop.recount.sheet_rows import (
     setting_is_yes,
 )
 from recount_desktop.store import ElectionFile
+from recount_desktop.store.dialect import blind_entry_enforced
 
 ALLOW_SAME_OPERATOR = "recount.allow_same_operator"
 SINGLE_ENTRY = "recount.single_entry"
@@ -263,7 +264,7 @@ def _sheet_row(conn: sqlite3.Connection, sheet_id: str) -> tuple[str, SheetState
     return (row[0], SheetState(row[1])) if row else None
 
 
-def _next_number_problem(conn: sqlite3.Connection, entry: TallySheetEntry, entered_by: str,
+def _next_number_problem(conn: sqlite3.Connection, entry: TallySheetEntry, entered_by: str, operator: str,
                          ) -> tuple[int, StoredEntry | None, list[SheetProblem]]:
     """Which entry this is, the other entry (if any), and why it may not be made."""
     row = _sheet_row(conn, entry.sheet_id)
@@ -288,6 +289,12 @@ def _next_number_problem(conn: sqlite3.Connection, entry: TallySheetEntry, enter
         message = (f"{other.entered_by} made entry {other.number} of sheet {entry.sheet_id};"
                    " the other entry must be made by someone else")
         return 0, None, [SheetProblem("entered_by", message)]
+    if other.operator == operator and blind_entry_enforced(conn) \
+            and not setting_is_yes(conn, ALLOW_SAME_OPERATOR):
+        # the server refuses it too (pg_schema.BLIND_ENTRY_BODY): said here in the clerk's words
+        message = (f"you ({operator}) made entry {other.number} of sheet {entry.sheet_id}; the other entry "
+                   "must be made by someone else, signed in to the program as themselves")
+        return 0, None, [SheetProblem("entered_by", message)]
     return number, other, []
 
 
@@ -297,7 +304,7 @@ def _enter(conn: sqlite3.Connection, entry: TallySheetEntry, operator: str,
     problems, seats = _election_problems(conn, entry)
     if problems:
         raise SheetError(entry.sheet_id, problems)
-    number, other, problems = _next_number_problem(conn, entry, entered_by)
+    number, other, problems = _next_number_problem(conn, entry, entered_by, operator)
     scope_problem, scope_added = (None, None) if problems else _scope_problem(conn, entry)
     if problems or scope_problem:
         raise SheetError(entry.sheet_id, problems or [scope_problem])  # type: ignore[list-item]

@@ -27,3 +27,16 @@ def change_table(conn: object) -> str:
 
 def touched_table(conn: object) -> str:
     return "pg_temp.digest_touched" if on_server(conn) else "temp.digest_touched"
+
+
+def blind_entry_enforced(conn: object) -> bool:
+    """Whether the server refuses this session a second entry of a sheet whose first it made
+    (``pg_schema.BLIND_ENTRY_BODY``): every role but the tables' owner and superusers. The program
+    asks first, so that the clerk reads why in plain words rather than as a refusal."""
+    if not on_server(conn):
+        return False
+    row = conn.execute(  # type: ignore[attr-defined]
+        "SELECT NOT (session_user = (SELECT tableowner FROM pg_tables WHERE schemaname = current_schema()"
+        " AND tablename = 'recount_entry') OR (SELECT rolsuper FROM pg_roles WHERE rolname = session_user))"
+    ).fetchone()
+    return bool(row[0])

@@ -128,6 +128,27 @@ NOTIFY_CHANNEL = "recount_change"
 NOTIFY_BODY = (f"BEGIN PERFORM pg_notify('{NOTIFY_CHANNEL}', pg_backend_pid()::text || E'\\t' || NEW.action"
                " || E'\\t' || COALESCE(NEW.details::json ->> 'contest', '')); RETURN NULL; END")
 
+# Blind double entry, enforced by the server for every role the program's users sign in with: an
+# entry is recorded under the database role that makes it, and the two entries of a sheet are made
+# by two roles (unless the board allows one person both, recount.allow_same_operator). The table's
+# owner and superusers are exempt: ``publish`` copies a file's history as it was recorded. It runs
+# as its owner (SECURITY DEFINER) so that it sees every entry of the sheet, whoever asks.
+BLIND_ENTRY_BODY = (
+    "BEGIN IF NEW.entry_number NOT IN (1, 2) OR session_user = (SELECT tableowner FROM pg_tables WHERE"
+    " schemaname = TG_TABLE_SCHEMA AND tablename = TG_TABLE_NAME) OR (SELECT rolsuper FROM pg_roles"
+    " WHERE rolname = session_user) THEN RETURN NEW; END IF; "
+    "IF NEW.operator IS DISTINCT FROM session_user THEN RAISE EXCEPTION 'entry % of tally sheet % names "
+    "% as its operator, but it is being made by the database role %: an entry is recorded under the "
+    "role that makes it', NEW.entry_number, NEW.sheet_id, NEW.operator, session_user USING ERRCODE = "
+    "'42501'; END IF; "
+    "IF EXISTS (SELECT 1 FROM recount_entry e WHERE e.sheet_id = NEW.sheet_id AND e.entry_number IN (1, 2)"
+    " AND e.operator = session_user) AND NOT EXISTS (SELECT 1 FROM setting WHERE key ="
+    " 'recount.allow_same_operator' AND lower(trim(value)) IN ('yes', 'true', '1', 'on')) THEN "
+    "RAISE EXCEPTION '% made the other entry of tally sheet %; the second entry must be made by "
+    "someone else, signed in as themselves', session_user, NEW.sheet_id USING ERRCODE = '42501'; END IF; "
+    "RETURN NEW; END"
+)
+
 # (trigger, table, timing and events, function, argument)
 _GUARDS: tuple[tuple[str, str, str, str, str], ...] = (
     ("audit_log_no_update", "audit_log", "BEFORE UPDATE", "row", "the audit log is append-only"),
@@ -187,6 +208,10 @@ def _guard_statements() -> list[str]:
         else:
             statements.append(f"CREATE TRIGGER digest_{spec.name} AFTER INSERT OR UPDATE OR DELETE OR "
                               f"TRUNCATE ON {spec.name} FOR EACH STATEMENT EXECUTE FUNCTION digest_touch()")
+    statements.append(_function("blind_entry", BLIND_ENTRY_BODY).replace(
+        "LANGUAGE plpgsql", "LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT"))
+    statements.append("CREATE TRIGGER recount_entry_blind BEFORE INSERT ON recount_entry "
+                      "FOR EACH ROW EXECUTE FUNCTION blind_entry()")
     statements.append(_function("notify_change", NOTIFY_BODY))
     statements.append("CREATE TRIGGER audit_log_notify AFTER INSERT ON audit_log "
                       "FOR EACH ROW EXECUTE FUNCTION notify_change()")
@@ -198,6 +223,7 @@ def expected_triggers() -> dict[str, tuple[str, str]]:
     found = {name: ("refuse_change", REFUSE_BODY) for name, *_ in _GUARDS}
     found |= {f"{table}_next_id": ("next_id", NEXT_ID_BODY) for table in _ID_TABLES}
     found["audit_log_notify"] = ("notify_change", NOTIFY_BODY)
+    found["recount_entry_blind"] = ("blind_entry", BLIND_ENTRY_BODY)
     for spec in TABLES:
         found[f"digest_{spec.name}"] = ((f"digest_{spec.name}", _capture_body(spec.name, spec.columns))
                                         if spec.additive else ("digest_touch", TOUCH_BODY))

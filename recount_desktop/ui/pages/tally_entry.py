@@ -14,6 +14,7 @@ unit. Unlocking asks why, and the reason goes into the audit log.
 
 from __future__ import annotations
 
+import sqlite3  # the store's errors, whichever store (store/pg.py translates the server's)
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -464,6 +465,9 @@ class TallyEntryPage(QWidget):
             return None
         except (RecountError, ValueError) as error:
             self._say(str(error), error=True)
+            return None
+        except (ElectionFileError, sqlite3.Error) as error:  # refused by the server, or the network
+            self._say(f"Not saved: {error}. What you typed is kept as your draft.", error=True)
             return None
         self._say(self._result_text(result), error=result.state is SheetState.DISCREPANCY)
         self._next_sheet()
