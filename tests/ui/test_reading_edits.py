@@ -54,3 +54,45 @@ def test_what_is_still_missing_is_said_in_order() -> None:
     assert "unit columns" in (reading_edits.what_is_missing(headed) or "")
     with_units = Reading("S", "columns", (0,), unit_columns=(1,))
     assert "choice names" in (reading_edits.what_is_missing(with_units) or "")
+
+
+def _long_sheet() -> Sheet:
+    rows: list[list[object]] = [
+        ["County canvass"],
+        ["Precinct Name", "Contest Title", "Choice Name", "Total Votes"],
+        ["North", "Mayor", "Ada", 120],
+    ]
+    return Sheet("Canvass", rows)
+
+
+def test_a_statement_read_by_hand_names_its_header_row_and_unit_column_for_every_sheet() -> None:
+    sheet = _long_sheet()
+    blank = reading_edits.empty_reading(sheet, "sovc")
+    assert blank.sheet is None and blank.units == "rows"
+    assert "pick the header row" in (reading_edits.what_is_missing(blank) or "")
+    headed = reading_edits.with_header_rows(blank, sheet, [1])
+    assert headed.header_rows == (1,) and headed.sheet is None
+    assert "unit (precinct) names" in (reading_edits.what_is_missing(headed) or "")
+    picked = reading_edits.with_columns(headed, "unit", [2, 0])
+    assert picked.unit_column == 0 and reading_edits.what_is_missing(picked) is None
+    skipped = reading_edits.with_columns(picked, "skipped", [0, 3])
+    assert skipped.unit_column is None and skipped.skipped_columns == (0, 3)
+    again = reading_edits.with_columns(skipped, None, [3])
+    assert again.skipped_columns == (0,)
+
+
+def test_a_long_tables_header_row_names_its_columns_by_their_words() -> None:
+    sheet = _long_sheet()
+    long = reading_edits.with_header_rows(reading_edits.empty_reading(sheet, "long"), sheet, [1])
+    assert long.sheet == "Canvass" and long.unit_column == 0
+    assert long.field_columns == {"precinct": 0, "contest": 1, "choice": 2, "votes": 3}
+    assert reading_edits.what_is_missing(long) is None
+    title = reading_edits.with_header_rows(reading_edits.empty_reading(sheet, "long"), sheet, [0])
+    title = reading_edits.with_columns(title, "unit", [0])
+    assert "contest and choice columns" in (reading_edits.what_is_missing(title) or "")
+
+
+def test_a_wide_sheet_keeps_at_most_three_header_rows() -> None:
+    sheet = _long_sheet()
+    wide = reading_edits.with_header_rows(reading_edits.empty_reading(sheet, "wide"), sheet, [0, 1, 2, 3])
+    assert wide.header_rows == (1, 2, 3)

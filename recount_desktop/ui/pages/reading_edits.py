@@ -1,4 +1,6 @@
-"""The corrections a user makes to how a sheet is read, as plain functions over ``grid.Reading``.
+"""The corrections a user makes to how a sheet is read, as plain functions over ``reading.Reading``
+(any layout: an abstract's unit, total, label and skipped columns; for units as rows the header
+rows, the unit names' column and skipped columns).
 
 The correction view calls these with what is selected on the sheet preview; each returns a new
 ``Reading`` (rows and columns 0-based, as in ``Reading``). No Qt here, so they are easy to test.

@@ -1,10 +1,11 @@
-"""Where the header and the unit column are in a sheet read with units as rows (long tables, the
-template, statements of votes cast, wide sheets), for the sheet view to show.
+"""Where the header and the unit column are in a sheet read with units as rows, for the sheet view
+to show when the file's own reading does not apply to the sheet shown (the template, which has no
+reading; a sheet other than the one a long or wide file was read from).
 
-The importers find these themselves and do not hand them back (only a precincts-as-columns
-``Reading`` is exposed), so this is a display-only look at the same clues: the long header the
-importer matches, else the first row naming a precinct column, and the header rows under it
-(contest names, party codes, choice names) down to the first unit.
+The reading the interpreter used (``TallyImport.reading``) is shown whenever it applies; this is
+a display-only look at the same clues: the long header the importer matches, else the first row
+naming a precinct column, and the header rows under it (contest names, party codes, choice names)
+down to the first unit.
 """
 
 from __future__ import annotations
