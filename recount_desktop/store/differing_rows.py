@@ -29,18 +29,30 @@ def differing_rows(conn: sqlite3.Connection, spec: TableSpec, recorded: str, now
     first, second = changed
     if not first or not second:
         return ()
-    named = []
+    named, complete = _crossings(conn, spec, first, second)
+    shown = list(named)
+    if not complete:  # a wide edit: the rows listed, then how far it goes (each row listed costs a query)
+        shown.append(f"and more: in all, rows differ in {len(first)} {spec.axes[0].name} groups and "
+                     f"{len(second)} {spec.axes[1].name} groups")
+    if len(first) > 1 and len(second) > 1 and shown:
+        shown[0] = "one or more of these rows: " + shown[0]
+    return tuple(shown)
+
+
+def _crossings(conn: sqlite3.Connection, spec: TableSpec, first: dict[tuple[Any, ...], int],
+               second: dict[tuple[Any, ...], int]) -> tuple[list[str], bool]:
+    """The rows where the differing groups cross, named, at most ``MAX_NAMED``; and whether every
+    crossing was looked at."""
+    named: list[str] = []
     for a_key, a_change in sorted(first.items(), key=_order):
         for b_key, b_change in sorted(second.items(), key=_order):
+            if len(named) == MAX_NAMED:
+                return named, False
             key = _row_key(spec, a_key, b_key)
             label = _label(_exists(conn, spec, key), a_change, b_change)
             if label:
                 named.append(f"{_describe(conn, key)}: {label}")
-    exact = len(first) == 1 or len(second) == 1
-    shown = named[:MAX_NAMED] + ([f"and {len(named) - MAX_NAMED} more"] if len(named) > MAX_NAMED else [])
-    if not exact and shown:
-        shown[0] = "one or more of these rows: " + shown[0]
-    return tuple(shown)
+    return named, True
 
 
 def _axes(text: str, spec: TableSpec) -> list[Groups]:

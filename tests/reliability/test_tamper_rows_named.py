@@ -180,3 +180,12 @@ def test_removing_the_entry_that_moved_an_old_file_on_is_caught_as_removed(old_f
     status, text = _verify(old_file, capsys)
     assert status == 1
     assert "broken at entry 9" in text and "later entries were removed from the log" in text
+
+
+def test_a_wide_edit_names_twenty_rows_and_how_far_it_goes(filled: Path, capsys) -> None:
+    shell(filled, ["UPDATE tally SET votes = votes + 1"])  # all 21 rows: 3 precincts x 7 choices
+    _, text = _verify(filled, capsys)
+    line = _table_line(text, "tally")
+    assert line.count(": changed") == 20
+    assert "one or more of these rows: " in line
+    assert "and more: in all, rows differ in 3 precinct groups and 7 choice groups" in line
