@@ -9,8 +9,9 @@ the head entry. The digest is defined on typed values, not on SQLite's bytes, so
   integers, text as JSON strings, NULL as ``null``; ``json.dumps`` with sorted keys, no spaces,
   no ASCII escaping).
 - A **whole** table (the large results tables, written only by an import that replaces them) is
-  digested as SHA-256 of the canonical JSON array of its rows sorted by key. It is recomputed from the
-  rows whenever a change touches it.
+  recomputed from the rows whenever a change touches it. Definition 1 digests it as SHA-256 of the
+  canonical JSON array of its rows sorted by key (``whole_table_digest``); definition 2, below, by its
+  groups (``grouped_table_digest``).
 - An **additive** table (every other table: small, or changed a few rows at a time by tally-sheet
   entry) is digested as the sum, modulo 2**2048, of SHAKE-256 (256 bytes) of ``table`` + NUL + row,
   published as the SHA-256 of that sum. The sum is order-free and is kept up to date row by row from
@@ -18,16 +19,16 @@ the head entry. The digest is defined on typed values, not on SQLite's bytes, so
   (2048 bits: an additive hash needs a large modulus to resist generalised-birthday forgeries.)
 - The election's digest is SHA-256 of the canonical JSON object ``{table: [rows, table digest]}``.
 
-Definition 2 (recorded as ``"2:"`` + the hex digest; a plain hex digest is definition 1, which entries
-written before it keep) changes only the whole tables, so that ``audit verify`` can name the rows that
-differ in them, not just the table. Each whole table has two **axes** that together make its key (tally:
-precinct and choice; vote types: precinct, and choice with vote type; statistics: contest and precinct).
-Along each axis the rows are split into groups, one per key value, and each group is digested as a whole
-table is (SHA-256 of the JSON array of its rows in key order). The table's digest is SHA-256 of the
-canonical JSON ``{axis: [[group key, rows, group digest], ...]}`` (entries sorted by the key's canonical
-JSON), and that text is kept beside the table's digest (``TABLE#groups`` in ``data_digest``): it checks
-itself against the digest. One edited row changes one group on each axis, and the two groups cross at
-that row.
+Definition 2 (recorded as ``"2:"`` + the hex digest, ``definition_of``; a plain hex digest is definition
+1, which entries written before it keep) changes only the whole tables, so that ``audit verify`` can
+name the rows that differ in them, not just the table. Each whole table has two **axes** that together
+make its key (tally: precinct and choice; vote types: precinct, and choice with vote type; statistics:
+contest and precinct). Along each axis the rows are split into groups, one per key value, and each group
+is digested as a whole table is (SHA-256 of the JSON array of its rows in key order). The table's digest
+is SHA-256 of the canonical JSON ``{axis: [[group key, rows, group digest], ...]}`` (entries sorted by
+the key's canonical JSON), and that text is kept beside the table's digest (``TABLE#groups`` in
+``data_digest``): it checks itself against the digest. One edited row changes one group on each axis,
+and the two groups cross at that row.
 
 The running sums live in the ``data_digest`` table, which is not election data: it is checked
 against the head entry at the start of every change and at verification, so altering it is noticed.
