@@ -338,8 +338,7 @@ class MainWindow(QMainWindow):
 
     def _refresh_or_mark_stale(self, page: QWidget) -> None:
         number = self.pages.indexOf(page)
-        typing = page is self.entry_page and self.entry_page.has_unsaved_sheet()
-        if number == self.pages.currentIndex() and not typing:
+        if number == self.pages.currentIndex() and not self._being_edited(page):
             page.show_snapshot(self.snapshot)  # type: ignore[attr-defined]
         else:
             self._stale.add(number)
@@ -415,6 +414,12 @@ class MainWindow(QMainWindow):
             f"Election: {election.name} ({self.store.path.name})   |   State: {election.state_name}   |   "
             f"Operator: {self.operator}   |   {saved}"
         )
+
+    def _being_edited(self, page: QWidget) -> bool:
+        """Typing on this page that a refresh would overwrite: a sheet, or the election's set-up."""
+        if page is self.entry_page:
+            return self.entry_page.has_unsaved_sheet()
+        return page is self.setup_page and self.setup_page.has_unsaved_edits()
 
     def _catch_up_entry_page(self) -> None:
         """A change heard from elsewhere waited while a sheet was typed: show it once the sheet is

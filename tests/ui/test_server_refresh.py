@@ -107,3 +107,17 @@ def test_the_last_server_election_is_reopened_at_start(qtbot, on_server: str, wa
     assert not warnings_shown  # was: "Cannot open election", a modal box the start waited on
     assert again.store is not None and str(again.store.path) == on_server
     again.close()
+
+
+def test_set_up_being_typed_is_not_overwritten_by_a_change_elsewhere(qtbot, on_server: str,
+                                                                    election: Election) -> None:
+    window = window_on(qtbot, on_server)
+    setup = window.setup_page
+    window.show_page(window.pages.indexOf(setup))
+    assert not setup.has_unsaved_edits()
+    setup.election_form.jurisdiction.setText("Sarpy County, Nebraska")  # typed, not saved
+    with open_election_file(on_server) as elsewhere:
+        elsewhere.update_election(replace(election, name="General Election 2026 (amended)"))
+    qtbot.waitUntil(lambda: window.title.text() == "General Election 2026 (amended)", timeout=SECONDS)
+    assert setup.election_form.jurisdiction.text() == "Sarpy County, Nebraska"  # still what was typed
+    window.close()

@@ -164,6 +164,20 @@ class SetupPage(QWidget):
         refill_keeping_choice(self.contest, (c.name for c in snapshot.results.contests))
         self._show_attributes()
 
+    def has_unsaved_edits(self) -> bool:
+        """The election or its board members typed here and not saved yet: a change heard from another
+        workstation waits rather than overwrite them (the window shows it once they are saved)."""
+        snapshot = self.snapshot
+        if snapshot is None:
+            return False
+        try:
+            edited = self.election_form.edited(snapshot.election)
+        except ValueError:
+            return True  # something half typed that is not yet a valid value
+        members = snapshot.election.board_members
+        shown = "\n".join(f"{m.name}, {m.title}" if m.title else m.name for m in members)
+        return edited != snapshot.election or self.members.toPlainText() != shown
+
     def _show_readings(self, snapshot: Snapshot) -> None:
         while self.readings_layout.count():
             item = self.readings_layout.takeAt(0)
