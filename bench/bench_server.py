@@ -7,7 +7,11 @@ clerk is connected to the moment the last one is done. The server is the one nam
 RECOUNT_TEST_PG_URL; without it the script runs itself under .ci/with-postgres (a throwaway server),
 or says why it cannot.
 
-    python bench/bench_server.py [--entries 800]
+    python bench/bench_server.py [--entries 800] [--durability mixed|none|full] [--clerks 1,2,4,8]
+
+Each line also gives the processor time the clerks and the server spent per entry, and how many of
+the machine's cores were busy during the run (other users' work included): on a machine whose cores
+are all busy, more clerks cannot go faster.
 """
 
 from __future__ import annotations
@@ -20,9 +24,10 @@ import sys
 import tempfile
 import time
 import uuid
+from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import parse_qsl, urlsplit, urlunsplit
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
@@ -31,6 +36,7 @@ from recount_desktop.domain import Choice, Contest, Election, ElectionResults, P
 from recount_desktop.recount.scope import set_scope  # noqa: E402
 from recount_desktop.recount.sheets import TallySheetEntry, enter_sheet  # noqa: E402
 from recount_desktop.store import ElectionFile, create_election_file, open_election_file  # noqa: E402
+from recount_desktop.store.dialect import is_server_url  # noqa: E402
 
 PRECINCTS = tuple(f"Precinct {n}" for n in range(1, 41))
 CHOICES = ("Ada Alvarez", "Bo Brandt", "Cy Chen")
@@ -58,35 +64,77 @@ def entry(sheet: int, reader: int) -> TallySheetEntry:
                            entered_by=f"Clerk {reader}")
 
 
-def clerk(target: str, sheets: list[int], ready: object, go: object, out: object) -> None:
+def clerk(target: str, sheets: list[int], ready: object, go: object, out: object,
+          sqlite_sync: str = "FULL") -> None:
     with open_election_file(target) as store:
+        if not is_server_url(target):  # the program's own setting is FULL; --durability none turns it off
+            store._conn.execute(f"PRAGMA synchronous = {sqlite_sync}")
         ready.release()  # type: ignore[attr-defined]
         go.wait()  # type: ignore[attr-defined]
+        cpu = time.process_time()
         for sheet in sheets:
             enter_sheet(store, entry(sheet, 0))
             enter_sheet(store, entry(sheet, 1))
-        out.put(time.perf_counter())  # type: ignore[attr-defined]
+        out.put((time.perf_counter(), time.process_time() - cpu))  # type: ignore[attr-defined]
 
 
-def run_clerks(target: str, clerks: int, entries: int) -> float:
+@dataclass(frozen=True)
+class Run:
+    rate: float  # entries per second
+    clerk_cpu: float  # the clerks' processor time, milliseconds per entry
+    server_cpu: float | None  # the server's (its backends'), when the server runs on this machine
+    busy: float  # how many of the machine's cores were busy meanwhile, whoever used them
+
+
+def run_clerks(target: str, clerks: int, entries: int, sqlite_sync: str = "FULL") -> Run:
     """Entries per second with ``clerks`` processes sharing ``entries`` entries (two per sheet)."""
     context = multiprocessing.get_context("spawn")
     ready, go, out = context.Semaphore(0), context.Event(), context.Queue()
     sheets = list(range(entries // 2))
-    workers = [context.Process(target=clerk, args=(target, sheets[n::clerks], ready, go, out))
+    workers = [context.Process(target=clerk, args=(target, sheets[n::clerks], ready, go, out, sqlite_sync))
                for n in range(clerks)]
     for worker in workers:
         worker.start()
     for _ in workers:
         ready.acquire()
+    server_before, machine_before = server_cpu_seconds(target), machine_cpu_seconds()
     start = time.perf_counter()
     go.set()
-    ends = [out.get(timeout=600) for _ in workers]
+    ends, cpus = zip(*(out.get(timeout=600) for _ in workers), strict=True)
     for worker in workers:
         worker.join()
         if worker.exitcode != 0:
             raise SystemExit(f"a clerk process failed (exit {worker.exitcode})")
-    return entries / (max(ends) - start)
+    elapsed = max(ends) - start
+    time.sleep(0.5)  # the clerks' server processes end when their connections close
+    clerk_cpu = sum(cpus) * 1000 / entries
+    server_after = server_cpu_seconds(target)
+    server = (None if server_before is None or server_after is None
+              else (server_after - server_before) * 1000 / entries)
+    busy = (machine_cpu_seconds() - machine_before) / (time.perf_counter() - start)
+    return Run(entries / elapsed, clerk_cpu, server, busy)
+
+
+def _ticks(fields: list[str], first: int, count: int) -> float:
+    return sum(int(f) for f in fields[first:first + count]) / os.sysconf("SC_CLK_TCK")
+
+
+def server_cpu_seconds(target: str) -> float | None:
+    """The processor time of a local server's postmaster and its ended backends (Linux /proc), or None."""
+    host = dict(parse_qsl(urlsplit(target).query)).get("host", "") if is_server_url(target) else ""
+    try:
+        pid = (Path(host) / "data" / "postmaster.pid").read_text().split()[0]
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return _ticks(fields, 11, 4)  # utime, stime, and those of its ended children
+
+
+def machine_cpu_seconds() -> float:
+    """Busy processor time of the whole machine (every core, every user) from /proc/stat."""
+    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    busy = [int(f) for i, f in enumerate(fields) if i not in (3, 4)]  # all but idle and iowait
+    return sum(busy) / os.sysconf("SC_CLK_TCK")
 
 
 def fresh_database(base: str) -> tuple[str, object]:
@@ -99,9 +147,34 @@ def fresh_database(base: str) -> tuple[str, object]:
     return urlunsplit((parts.scheme, parts.netloc, f"/{name}", parts.query, "")), admin
 
 
+DURABILITY = {  # (the server's fsync, SQLite's synchronous)
+    "mixed": ("off", "FULL"),  # the throwaway server as CI starts it, the file as the program writes it
+    "none": ("off", "OFF"),  # neither waits for the disk
+    "full": ("on", "FULL"),  # both wait for the disk at every commit
+}
+
+
+def set_server_fsync(base: str, value: str) -> None:
+    import psycopg
+
+    with psycopg.connect(base, autocommit=True) as admin:
+        admin.execute(f"ALTER SYSTEM SET fsync = {value}")
+        admin.execute("SELECT pg_reload_conf()")
+
+
+def describe(name: str, run: Run, baseline: float) -> str:
+    server = f"{run.server_cpu:5.2f}" if run.server_cpu is not None else "    ?"
+    return (f"{name:22s} {run.rate:7.1f} entries/s = {run.rate / baseline:4.2f} x one SQLite clerk;"
+            f" CPU ms/entry: clerks {run.clerk_cpu:5.2f}, server {server}; cores busy {run.busy:4.2f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--entries", type=int, default=800)
+    parser.add_argument("--durability", choices=sorted(DURABILITY), default="mixed",
+                        help="mixed: server fsync off, SQLite synchronous FULL (as CI runs them); "
+                             "none: neither syncs; full: both sync at every commit")
+    parser.add_argument("--clerks", default="1,2,4,8", help="server clerk counts, comma-separated")
     args = parser.parse_args()
     base = os.environ.get("RECOUNT_TEST_PG_URL")
     if not base:
@@ -112,25 +185,27 @@ def main() -> int:
             return 0
         os.execv(str(helper), [str(helper), sys.executable, *sys.argv])
 
+    fsync, sqlite_sync = DURABILITY[args.durability]
+    set_server_fsync(base, fsync)
+    print(f"durability {args.durability}: server fsync = {fsync}, SQLite synchronous = {sqlite_sync}")
     folder = Path(tempfile.mkdtemp(prefix="bench-server-"))
     try:
         with create_election_file(folder / "bench.canvass", election()) as store:
             prepare(store)
-        sqlite_rate = run_clerks(str(folder / "bench.canvass"), 1, args.entries)
+        baseline = run_clerks(str(folder / "bench.canvass"), 1, args.entries, sqlite_sync)
     finally:
         shutil.rmtree(folder)
-    print(f"SQLite file, 1 clerk: {sqlite_rate:7.1f} entries/s (baseline)")
-    for clerks in (1, 2, 4, 8):
+    print(describe("SQLite file, 1 clerk", baseline, baseline.rate) + " (baseline)")
+    for clerks in (int(n) for n in args.clerks.split(",")):
         url, admin = fresh_database(base)
         try:
             with create_election_file(url, election()) as store:
                 prepare(store)
-            rate = run_clerks(url, clerks, args.entries)
+            run = run_clerks(url, clerks, args.entries)
         finally:
             admin.execute(f"DROP DATABASE {urlsplit(url).path.lstrip('/')} WITH (FORCE)")  # type: ignore[attr-defined]
             admin.close()  # type: ignore[attr-defined]
-        print(f"server, {clerks} clerk(s):  {rate:7.1f} entries/s = "
-              f"{rate / sqlite_rate:4.2f} x one SQLite clerk")
+        print(describe(f"server, {clerks} clerk(s)", run, baseline.rate))
     return 0
 
 
