@@ -6,12 +6,13 @@ import argparse
 import sys
 
 from recount_desktop.cli.common import CommandError, add_operator_option, open_election
-from recount_desktop.importers import FORMATS, read_tally_file
+from recount_desktop.importers import FORMATS, TallyImport, read_tally_file
 from recount_desktop.importers.apply import import_into_election
 from recount_desktop.importers.problems import format_problems
 from recount_desktop.importers.profiles import LayoutProfile, ProfileError, load_profile
 
 SHOWN_DIFFERENCES = 40
+SHOWN_READINGS = 5
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -55,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(
             f"{args.file}: not imported, the election is unchanged. "
             f"{len(imported.errors)} error(s):\n{format_problems(imported.errors)}{hint}"
+            + _other_readings(imported)
         )
     with open_election(args.election, args.operator) as store:
         outcome = import_into_election(store, imported, replace=args.replace)
@@ -80,6 +82,8 @@ def run(args: argparse.Namespace) -> int:
     summary = imported.summary
     for line in summary.lines() if summary is not None else []:
         print(f"  {line}")
+    if imported.reading is not None:
+        print(f"  Read as {imported.reading.describe()}")
     print(
         f"Imported {args.file} ({imported.layout} layout) into {args.election}: {len(results.contests)} "
         f"contests, {len(results.precincts)} precincts, {len(results.tallies)} tallies"
@@ -91,6 +95,18 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     return 0
+
+
+def _other_readings(imported: TallyImport) -> str:
+    """The other readings the interpreter considered, and how to choose one."""
+    if not imported.alternatives:
+        return ""
+    listed = "\n".join(f"  {reading.describe()}" for reading in imported.alternatives[:SHOWN_READINGS])
+    return (
+        f"\nRead as {imported.reading.describe() if imported.reading else imported.layout}; the file could "
+        f"also be read as:\n{listed}\nChoose or correct the reading in the import wizard (File > Import), "
+        "or give --format, or a layout profile with --profile FILE"
+    )
 
 
 def _profile(path: str | None) -> LayoutProfile | None:

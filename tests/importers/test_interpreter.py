@@ -8,9 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from recount_desktop.cli import main
+from recount_desktop.domain import Election
 from recount_desktop.importers import interpret, read_tally_file
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book
+from recount_desktop.store import create_election_file
 from tests.importers.conftest import write_xlsx
 
 
@@ -92,3 +95,17 @@ def test_nothing_readable_names_every_layout_sought(tmp_path: Path) -> None:
     assert "could not recognise the layout" in message
     for sought in ("'Tallies' sheet", "(long)", "statement of votes cast", "(wide)", "(abstract)"):
         assert sought in message
+
+
+def test_the_cli_says_how_the_file_was_read_and_what_else_it_could_be_read_as(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, election: Election, capsys: pytest.CaptureFixture[str]
+) -> None:
+    election_path = tmp_path / "e.canvass"
+    create_election_file(election_path, election, operator="clerk").close()
+    assert main(["import", str(election_path), str(_abstract(tmp_path / "a.xlsx"))]) == 0
+    assert "Read as abstract on 'Abstract': header row 1, 2 unit columns (B-C)" in capsys.readouterr().out
+    _long_first(monkeypatch)
+    assert main(["import", str(election_path), str(_abstract(tmp_path / "b.xlsx", total=None))]) == 1
+    err = capsys.readouterr().err
+    assert "the file could also be read as:\n  abstract on 'Abstract'" in err
+    assert "--profile FILE" in err
