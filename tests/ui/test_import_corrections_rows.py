@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtWidgets import QToolButton
 
 from recount_desktop.domain import Election, State
 from recount_desktop.importers.profiles import list_profiles, load_profile
@@ -71,11 +72,12 @@ def _pick_reading(qtbot, dialog: ImportDialog, wanted: str) -> None:
 def _correct_statement(qtbot, dialog: ImportDialog) -> None:
     _pick_reading(qtbot, dialog, STATEMENT)
     assert "Still to do: pick the header row" in dialog.preview.status.text()
-    _select(qtbot, dialog, 1, 0)  # A2: "Voting District"
+    _select(qtbot, dialog, 1, 0)  # A2: "Voting District", by keyboard: H
     _press(qtbot, dialog, Qt.Key.Key_H)
     assert "Still to do: mark the column of unit (precinct) names" in dialog.preview.status.text()
     before = dialog.reads_done
-    _press(qtbot, dialog, Qt.Key.Key_U)  # the reading is complete: read again at once
+    units = next(b for b in dialog.preview.findChildren(QToolButton) if b.text().startswith("Units"))
+    qtbot.mouseClick(units, Qt.MouseButton.LeftButton)  # the mouse does what U does: read again at once
     _wait_read(qtbot, dialog, before)
 
 

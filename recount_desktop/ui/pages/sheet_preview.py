@@ -228,8 +228,10 @@ def legend() -> QWidget:
 
 # (key, button text, what it does, handler name)
 _ACTIONS = (
-    ("H", "&Header row", "The selected rows are the header; the last holds the unit names", "_header_row"),
-    ("U", "&Units", "The selected columns are units (precincts), counted", "_units"),
+    ("H", "&Header row", "The selected rows are the header; the last holds the unit (or choice) names",
+     "_header_row"),
+    ("U", "&Units", "The selected columns are units (precincts), counted; with precincts as rows, the "
+     "column of their names", "_units"),
     ("T", "&Totals", "The selected columns are the file's totals: checked, never counted", "_totals"),
     ("L", "&Labels", "The selected column holds the choice (and contest) names", "_labels"),
     ("K", "S&kip columns", "Leave the selected columns out", "_skip_columns"),
