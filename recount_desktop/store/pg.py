@@ -203,4 +203,9 @@ def connect(url: str) -> ServerConnection:
             "server is running, and your password in ~/.pgpass"
         ) from error
     raw.adapters.register_dumper(bool, _BoolAsInteger)
+    # The store prepares its own statements (pg_prepared). psycopg's automatic ones must stay off:
+    # once it holds any, a ROLLBACK (a refused sheet) makes it send DEALLOCATE ALL, which also drops
+    # the store's, and every later statement on the connection fails ("prepared statement ... does
+    # not exist"): a window on the server stopped reading after its first refused change.
+    raw.prepare_threshold = None
     return ServerConnection(raw, address)

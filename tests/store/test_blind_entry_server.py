@@ -88,3 +88,21 @@ def test_the_command_line_says_why_in_one_line(first_entry_by_ann: str, people: 
     assert main(["sheets", "import", as_user(first_entry_by_ann, people["ann"]), str(sheets)]) == 1
     err = capsys.readouterr().err
     assert f"you ({people['ann']}) made entry 1 of sheet M-1" in err and "Traceback" not in err
+
+
+def test_a_refused_sheet_leaves_the_connection_working(server_url: str, election: Election,
+                                                       results: ElectionResults) -> None:
+    """A refusal rolls the change back; the connection reads and writes on (psycopg's own automatic
+    prepared statements once made it drop the store's at the ROLLBACK)."""
+    with create_election_file(server_url, election) as store:
+        store.replace_results(results, {"file": "county.xlsx"})
+        set_scope(store, "Mayor", "all", requested_by="Bo Brandt")
+        for _ in range(8):  # the same reads again and again, as a window's polling does
+            with store.read() as conn:
+                conn.execute("SELECT pg_backend_pid()").fetchone()
+        enter_sheet(store, mayor_sheet("M-1", "Ann"))
+        with pytest.raises(SheetError):
+            enter_sheet(store, mayor_sheet("M-1", "Ann"))
+        assert sheet_status(store, "M-1").state == "entered_once"
+        enter_sheet(store, mayor_sheet("M-1", "Ben"))
+        assert sheet_status(store, "M-1").state == "verified"
