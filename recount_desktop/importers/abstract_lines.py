@@ -84,7 +84,7 @@ def choice_row(
     if statistic_of(name) or _TURNOUT.search(name):
         builder.notes.note("statistics", sheet.name, sheet.cell(r, reading.label_columns[0]), name)
         return
-    if is_total_label(name):
+    if is_total_label(name) or (vote_type is None and sums_the_choices(sheet, row, contest, units)):
         builder.notes.note("totals", sheet.name, sheet.cell(r, reading.label_columns[0]), name)
         check_total_row(sheet, r, row, contest, units, builder)
         return
@@ -120,6 +120,32 @@ def choice_row(
             found = sum(counts[w[2]] for w in closed)
             cells = cell_range(closed)
             builder.check_total((sheet, r, c), contest.name, name, vote_type, total, found, cells)
+
+
+MIN_CHOICES_FOR_SUM = 2
+
+
+def sums_the_choices(
+    sheet: Sheet, row: Sequence[object], contest: OpenContest, units: dict[int, str]
+) -> bool:
+    """A line whose count in every unit is the sum of the contest's lines above it (two or more,
+    with votes) is the contest's total under any label ("All", "Votes Cast", none): checked, never
+    a choice whose votes would double the contest's."""
+    if len(contest.choice_rows) < MIN_CHOICES_FOR_SUM:
+        return False
+    seen = False
+    for c in units:
+        total = whole_at(row, c)
+        counts = [whole_at(sheet.rows[cr], c) for cr in contest.choice_rows]
+        if total is None or any(v is None for v in counts):
+            if total is None and all(v is None for v in counts):
+                continue  # a unit that does not vote in this contest
+            return False
+        found = sum(v for v in counts if v is not None)
+        if total != found:
+            return False
+        seen = seen or total > 0
+    return seen
 
 
 def check_total_row(
