@@ -492,7 +492,7 @@ def sheet_status(store: ElectionFile, sheet_id: str) -> SheetStatus:
 def list_sheets(store: ElectionFile, contest: str | None = None) -> tuple[SheetStatus, ...]:
     """Every sheet (of one contest, or all), in the order first entered."""
     with store.read() as conn:
-        return read_statuses(conn, "s.contest = ?" if contest else "1", (contest,) if contest else ())
+        return read_statuses(conn, "s.contest = ?" if contest else "TRUE", (contest,) if contest else ())
 
 
 def read_statuses(conn: sqlite3.Connection, where: str, params: Sequence[Any]) -> tuple[SheetStatus, ...]:

@@ -10,7 +10,7 @@ import pytest
 from recount_desktop.cli import main
 from recount_desktop.domain import Election, ElectionResults
 from recount_desktop.recount.scope import set_scope
-from recount_desktop.recount.sheets import SheetError, enter_sheet, sheet_status
+from recount_desktop.recount.sheets import SheetError, enter_sheet, list_sheets, sheet_status
 from recount_desktop.store import create_election_file, open_election_file
 from tests.pg_testing import raw
 from tests.reliability.conftest import mayor_sheet
@@ -44,6 +44,7 @@ def test_the_same_clerk_is_told_why_and_another_clerk_verifies(first_entry_by_an
     with open_election_file(as_user(url, people["ben"])) as store:
         enter_sheet(store, mayor_sheet("M-1", "Ben"))
         assert sheet_status(store, "M-1").state == "verified"
+        assert [s.sheet_id for s in list_sheets(store)] == ["M-1"]  # every contest's ("WHERE 1" failed)
     with open_election_file(url) as store:
         entries = [e for e in store.audit_entries() if e.action == "sheet.enter"]
         assert [e.operator for e in entries] == [people["ann"], people["ben"]]
@@ -106,3 +107,4 @@ def test_a_refused_sheet_leaves_the_connection_working(server_url: str, election
         assert sheet_status(store, "M-1").state == "entered_once"
         enter_sheet(store, mayor_sheet("M-1", "Ben"))
         assert sheet_status(store, "M-1").state == "verified"
+        assert [s.sheet_id for s in list_sheets(store)] == ["M-1"]  # every contest's ("WHERE 1" failed)
