@@ -19,12 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from recount_desktop.importers import interpret
 from recount_desktop.importers.grid import find_readings
 from recount_desktop.importers.problems import ImportRejected, Problem, ProblemLog
 from recount_desktop.importers.profiles import LayoutProfile
 from recount_desktop.importers.reader import TallyImport, read_tally_file
 from recount_desktop.importers.reading import Reading
-from recount_desktop.importers.source import open_book
+from recount_desktop.importers.source import Book, Sheet, open_book
 from recount_desktop.importers.values import clean_name
 
 PREVIEW_ROWS = 200
@@ -35,7 +36,7 @@ class SheetPreview:
     sheet: str | None  # None for a CSV file
     sheet_names: tuple[str, ...]
     rows: tuple[tuple[str, ...], ...]  # the first rows' cells as text
-    readings: tuple[Reading, ...]  # precincts-as-columns readings, best first; empty if none fits
+    readings: tuple[Reading, ...]  # every case's readings of the sheet, in the interpreter's order
     problems: tuple[Problem, ...] = ()  # why the file could not be opened
 
 
@@ -51,7 +52,17 @@ def preview_sheet(path: str | Path, sheet: str | None = None, max_rows: int = PR
         return SheetPreview(sheet, (), (), (), rejected.problems)
     rows = tuple(tuple(clean_name(c) if c is not None else "" for c in row) for row in cells.rows[:max_rows])
     names = () if book.is_csv else tuple(book.sheet_names)
-    return SheetPreview(cells.name, names, rows, tuple(find_readings(cells)))
+    return SheetPreview(cells.name, names, rows, _readings(book, cells))
+
+
+def _readings(book: Book, cells: Sheet) -> tuple[Reading, ...]:
+    """Every case's readings that apply to this sheet (the interpreter's order), then the abstract
+    readings of this sheet it did not list (it looks at the first sheets only)."""
+    try:
+        found = [r for r in interpret.candidates(book) if r.sheet in (cells.name, None)]
+    except ImportRejected:  # another sheet that cannot be loaded: this one's own readings remain
+        found = []
+    return (*found, *(r for r in find_readings(cells) if r not in found))
 
 
 def reread(path: str | Path, reading: Reading, accept_differences: bool = False) -> TallyImport:

@@ -109,3 +109,14 @@ def test_the_cli_says_how_the_file_was_read_and_what_else_it_could_be_read_as(
     err = capsys.readouterr().err
     assert "the file could also be read as:\n  abstract on 'Abstract'" in err
     assert "--profile FILE" in err
+
+
+def test_the_wizard_api_lists_every_cases_readings_of_a_sheet(tmp_path: Path, tally_rows) -> None:
+    from recount_desktop.importers.preview import preview_sheet, reread
+
+    source = write_xlsx(tmp_path / "long.xlsx", {"Results": [("County results",), *tally_rows]})
+    preview = preview_sheet(source)
+    assert preview.readings[0].layout == "long" and preview.readings[0].header_rows == (1,)
+    imported = reread(source, preview.readings[0])
+    assert imported.ok and imported.layout == "long"
+    assert imported.results is not None and imported.results.totals("Mayor") == {"Ada": 170, "Bo": 150}
