@@ -87,11 +87,13 @@ class ServerElection(ElectionFile):
         return bool(conn.raw.info.transaction_status == TransactionStatus.INERROR)
 
     def listen(self) -> None:
-        """Hear of tally sheets saved at other workstations (``changed_contests``)."""
+        """Hear of every change committed at any workstation (``changed_contests``)."""
         self._conn.execute(f"LISTEN {pg_schema.NOTIFY_CHANNEL}")
 
     def changed_contests(self) -> set[str]:
-        """The contests whose sheets were saved (here or elsewhere) since the last call; never waits."""
+        """The changes committed (here or elsewhere) since the last call, one per audit entry, each
+        "sender's backend pid<TAB>action<TAB>contest or empty" (``pg_schema.NOTIFY_BODY``); never
+        waits. ``ui/server_watch`` sorts them into what a window shows again."""
         conn: pg.ServerConnection = self._conn  # type: ignore[assignment]
         if self._conn.in_transaction:
             return set()
