@@ -90,24 +90,40 @@ def candidates(book: Book) -> list[Reading]:
     return [first] if found >= 2 and first is not None else []
 
 
-def _header_of(sheet: Sheet, reading: Reading | None) -> tuple[int, int] | None:
-    """The reading's header cell on the sheets it applies to (its sheet, or all when it names
-    none) when that cell holds a label; else the sheet's own Precinct header."""
-    if reading is not None and reading.sheet in (None, sheet.name) and reading.header_rows:
-        r, c = reading.header_rows[-1], reading.unit_column or 0
-        if r < len(sheet.rows) and c < len(sheet.rows[r]) and not is_blank(sheet.rows[r][c]):
-            return r, c
+def _header_of(sheet: Sheet, reading: Reading | None, label: str) -> tuple[int, int] | None:
+    """On the sheets the reading applies to (its sheet, or all when it names none): the first row
+    whose cell in the reading's unit column holds the reading's unit header ``label`` (contest sheets
+    have title rows of their own lengths); else the sheet's own Precinct header."""
+    if reading is not None and reading.sheet in (None, sheet.name) and label:
+        c = reading.unit_column or 0
+        for r, row in enumerate(sheet.rows[:HEADER_ROWS]):
+            if c < len(row) and normalise_header(row[c]) == label:
+                return r, c
     return _precinct_header(sheet)
+
+
+def _unit_label(book: Book, reading: Reading | None) -> str:
+    """The reading's unit header text, from its own sheet (or the first sheet that has it)."""
+    if reading is None or not reading.header_rows:
+        return ""
+    r, c = reading.header_rows[-1], reading.unit_column or 0
+    names = [reading.sheet] if reading.sheet in book.sheet_names else book.sheet_names[:HEADER_ROWS]
+    for name in names:
+        rows = book.sheet(name).rows
+        if r < len(rows) and c < len(rows[r]) and not is_blank(rows[r][c]):
+            return normalise_header(rows[r][c])
+    return ""
 
 
 def read_sovc_book(
     book: Book, builder: ResultsBuilder, ticker: Ticker, reading: Reading | None = None
 ) -> None:
     read = 0
+    label = _unit_label(book, reading)
     for index, name in enumerate(book.sheet_names):
         ticker.tick(index, len(book.sheet_names))
         sheet = book.sheet(name)
-        header = _header_of(sheet, reading)
+        header = _header_of(sheet, reading, label)
         if header is None:
             continue
         if reading is not None and reading.sheet in (None, sheet.name):

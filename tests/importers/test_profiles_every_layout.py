@@ -14,6 +14,7 @@ from recount_desktop.domain import Election
 from recount_desktop.importers import read_tally_file
 from recount_desktop.importers.profiles import LayoutProfile, ProfileError, load_profile, save_profile
 from recount_desktop.store import create_election_file
+from tests.conftest import REAL_DATA
 from tests.importers.conftest import write_xlsx
 
 
@@ -164,3 +165,39 @@ def test_what_the_interpreter_found_saves_as_a_profile_that_reads_the_same(
     saved = save_profile(LayoutProfile("ours", "long", None, found.reading), tmp_path / "ours.toml")
     again = read_tally_file(source, profile=load_profile(saved))
     assert again.results == found.results and again.errors == ()
+
+
+def test_a_statement_profile_finds_its_unit_header_under_title_blocks_of_any_length(tmp_path: Path) -> None:
+    mayor = [
+        ["Mayor"],
+        ["Vote for 1"],
+        ["Voting District", "Ada", "Bo"],
+        ["North", 120, 80],
+        ["South", 50, 70],
+    ]
+    clerk = [["Clerk"], ["Voting District", "Cy", "Di"], ["North", 7, 9], ["South", 5, 6]]
+    source = write_xlsx(tmp_path / "sovc.xlsx", {"Mayor": mayor, "Clerk": clerk})
+    text = 'format = "sovc"\n[reading]\nheader_rows = [3]\nunit_column = "A"\n'
+    imported = read_tally_file(source, profile=load_profile(_profile(tmp_path, text)))
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("Mayor") == {"Ada": 170, "Bo": 150}
+    assert imported.results.totals("Clerk") == {"Cy": 12, "Di": 15}  # its header is on row 2
+
+
+@pytest.mark.parametrize(
+    ("county", "layout"),
+    [
+        ("UT/Washington UT election-20201103-results-export.csv", "wide"),
+        ("CO/Adams-2020-General-SOVC_Redacted.xlsx", "sovc"),
+        ("CO/20121106__co__general__el_paso__precinct.csv", "long"),
+    ],
+)
+def test_the_reading_found_in_a_county_file_saved_as_a_profile_reads_the_same(
+    tmp_path: Path, county: str, layout: str
+) -> None:
+    source = REAL_DATA / county
+    found = read_tally_file(source)
+    assert found.ok and found.layout == layout and found.reading is not None
+    saved = save_profile(LayoutProfile("county", layout, None, found.reading), tmp_path / "county.toml")
+    again = read_tally_file(source, profile=load_profile(saved))
+    assert again.errors == () and again.results == found.results
