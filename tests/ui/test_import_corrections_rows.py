@@ -96,6 +96,7 @@ def test_a_statement_with_an_unknown_unit_header_is_corrected_on_the_sheet(qtbot
     assert "header row" in grid.index(1, 1).data(Qt.ItemDataRole.ToolTipRole)
     assert "every sheet" in dialog.preview.status.text()
     assert "in use: sovc" in dialog.preview.choices.currentText()
+    assert "Read as sovc: header row 2, units in column A" in dialog.summary.text()
     sheets = dialog.preview.sheets  # show the Mayor sheet: its Total row was read as a total
     sheets.setFocus()
     if sheets.currentText() != "Mayor":  # the sheets are listed Mayor, Clerk

@@ -4,6 +4,7 @@ total, a statistic or skipped, with its place in the file (the same ``ImportSumm
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,7 +57,12 @@ def summary_text(imported: TallyImport) -> str:
                 + (f", sheet '{imported.sheet}'" if imported.sheet else "") + ")")
     counts = imported.notes.counts
     read_as = [f"{counts.get(kind, 0):,} {name}" for kind, name in COUNT_NAMES.items()]
-    return f"{head}<br>Rows, columns and cells not counted as votes: {'; '.join(read_as)}."
+    text = f"{head}<br>Rows, columns and cells not counted as votes: {'; '.join(read_as)}."
+    if imported.reading is not None:
+        others = len(imported.alternatives)
+        text += (f"<br>Read as {html.escape(imported.reading.describe())}"
+                 + (f" ({others} other reading(s) listed on the sheet view)" if others else "") + ".")
+    return text
 
 
 def differences_text(imported: TallyImport) -> str:
