@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from recount_desktop import __version__, appstate
 from recount_desktop.store import ElectionFile, ElectionFileError, create_election_file, open_election_file
+from recount_desktop.store.dialect import is_server_url
 from recount_desktop.ui.pages.audit_page import AuditPage
 from recount_desktop.ui.pages.contests_page import ContestsPage
 from recount_desktop.ui.pages.import_wizard import ImportDialog
@@ -198,6 +199,14 @@ class MainWindow(QMainWindow):
         self._show_election()
 
     def change_operator(self) -> None:
+        if self.store is not None and is_server_url(str(self.store.path)):
+            # the log names the database role signed in; a typed name would be a claim, not a proof
+            QMessageBox.information(
+                self, "Change operator",
+                f"On the server, the audit log records the database role you signed in as "
+                f"({self.store.operator}), not a typed name. To hand over, the next person opens the "
+                "election with their own role: File > Open on Server, postgresql://THEIR_ROLE@HOST/DBNAME.")
+            return
         if not self.confirm_leaving_sheet("Change operator"):
             return
         name = ask_operator(self)
@@ -342,6 +351,8 @@ class MainWindow(QMainWindow):
             page.show_snapshot(self.snapshot)  # type: ignore[attr-defined]
         else:
             self._stale.add(number)
+            if page is self.pages.currentWidget():
+                self.show_save_state()  # says that changes wait for what is being typed
 
     def reload(self) -> None:
         """Read the election file again after a change (here or by a background worker) and show it.
@@ -410,9 +421,12 @@ class MainWindow(QMainWindow):
         election = self.snapshot.election
         saved = ("Sheet being typed: not saved yet (a draft is kept on this computer)"
                  if self.entry_page.has_unsaved_sheet() else "All changes saved")
+        waiting = ("   |   Changes from other workstations show once this is saved"
+                   if any(self._being_edited(self.pages.widget(n)) for n in self._stale) else "")
+        # the name the audit log records: on a server, the database role signed in
         self.status_label.setText(
             f"Election: {election.name} ({self.store.path.name})   |   State: {election.state_name}   |   "
-            f"Operator: {self.operator}   |   {saved}"
+            f"Operator: {self.store.operator}   |   {saved}{waiting}"
         )
 
     def _being_edited(self, page: QWidget) -> bool:

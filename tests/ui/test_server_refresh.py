@@ -121,3 +121,36 @@ def test_set_up_being_typed_is_not_overwritten_by_a_change_elsewhere(qtbot, on_s
     qtbot.waitUntil(lambda: window.title.text() == "General Election 2026 (amended)", timeout=SECONDS)
     assert setup.election_form.jurisdiction.text() == "Sarpy County, Nebraska"  # still what was typed
     window.close()
+
+
+def test_on_a_server_the_operator_is_the_role_signed_in(qtbot, monkeypatch, on_server: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    from recount_desktop.ui import main_window
+
+    told: list[str] = []
+    monkeypatch.setattr(QMessageBox, "information", lambda _p, _t, text, *a, **k: told.append(text))
+    monkeypatch.setattr(main_window, "ask_operator", lambda *_a: "Mallory")
+    window = window_on(qtbot, on_server)  # started with the typed name clerk-b
+    role = window.store.operator
+    assert role != "clerk-b" and f"Operator: {role}" in window.status_text()
+    window.change_operator()
+    assert told and f"({role})" in told[0] and "their own role" in told[0]
+    assert window.store.operator == role
+    assert not [e for e in window.store.audit_entries() if e.action == "operator.change"]
+    window.close()
+
+
+def test_the_status_bar_says_changes_wait_for_the_sheet_being_typed(qtbot, on_server: str,
+                                                                   election: Election) -> None:
+    window = window_on(qtbot, on_server)
+    entry = window.entry_page
+    window.show_page(window.pages.indexOf(entry))
+    entry.choose_contest("Mayor")
+    entry.sheet_id.setText("M-9")
+    with open_election_file(on_server) as elsewhere:
+        elsewhere.update_election(replace(election, name="General Election 2026 (amended)"))
+    qtbot.waitUntil(lambda: "show once this is saved" in window.status_text(), timeout=SECONDS)
+    entry.sheet_id.setText("")  # the clerk clears the sheet: the page catches up
+    assert "show once this is saved" not in window.status_text()
+    window.close()
