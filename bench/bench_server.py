@@ -75,7 +75,8 @@ def clerk(target: str, sheets: list[int], ready: object, go: object, out: object
         for sheet in sheets:
             enter_sheet(store, entry(sheet, 0))
             enter_sheet(store, entry(sheet, 1))
-        out.put((time.perf_counter(), time.process_time() - cpu))  # type: ignore[attr-defined]
+        conflicts = getattr(store, "conflicts", 0)  # changes run again: another clerk got there first
+        out.put((time.perf_counter(), time.process_time() - cpu, conflicts))  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,7 @@ class Run:
     clerk_cpu: float  # the clerks' processor time, milliseconds per entry
     server_cpu: float | None  # the server's (its backends'), when the server runs on this machine
     busy: float  # how many of the machine's cores were busy meanwhile, whoever used them
+    conflicts: int = 0  # entries run again because another clerk changed what they read
 
 
 def run_clerks(target: str, clerks: int, entries: int, sqlite_sync: str = "FULL") -> Run:
@@ -100,7 +102,7 @@ def run_clerks(target: str, clerks: int, entries: int, sqlite_sync: str = "FULL"
     server_before, machine_before = server_cpu_seconds(target), machine_cpu_seconds()
     start = time.perf_counter()
     go.set()
-    ends, cpus = zip(*(out.get(timeout=600) for _ in workers), strict=True)
+    ends, cpus, conflicts = zip(*(out.get(timeout=600) for _ in workers), strict=True)
     for worker in workers:
         worker.join()
         if worker.exitcode != 0:
@@ -112,7 +114,7 @@ def run_clerks(target: str, clerks: int, entries: int, sqlite_sync: str = "FULL"
     server = (None if server_before is None or server_after is None
               else (server_after - server_before) * 1000 / entries)
     busy = (machine_cpu_seconds() - machine_before) / (time.perf_counter() - start)
-    return Run(entries / elapsed, clerk_cpu, server, busy)
+    return Run(entries / elapsed, clerk_cpu, server, busy, sum(conflicts))
 
 
 def _ticks(fields: list[str], first: int, count: int) -> float:
@@ -165,7 +167,8 @@ def set_server_fsync(base: str, value: str) -> None:
 def describe(name: str, run: Run, baseline: float) -> str:
     server = f"{run.server_cpu:5.2f}" if run.server_cpu is not None else "    ?"
     return (f"{name:22s} {run.rate:7.1f} entries/s = {run.rate / baseline:4.2f} x one SQLite clerk;"
-            f" CPU ms/entry: clerks {run.clerk_cpu:5.2f}, server {server}; cores busy {run.busy:4.2f}")
+            f" CPU ms/entry: clerks {run.clerk_cpu:5.2f}, server {server}; cores busy {run.busy:4.2f};"
+            f" run again {run.conflicts}")
 
 
 def main() -> int:

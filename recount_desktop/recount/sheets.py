@@ -47,7 +47,7 @@ from recount_desktop.recount.sheet_rows import (
     setting_is_yes,
 )
 from recount_desktop.store import ElectionFile
-from recount_desktop.store.dialect import blind_entry_enforced
+from recount_desktop.store.dialect import blind_entry_enforced, retried
 
 ALLOW_SAME_OPERATOR = "recount.allow_same_operator"
 SINGLE_ENTRY = "recount.single_entry"
@@ -356,12 +356,16 @@ def _entry_details(entry: TallySheetEntry, number: int, entered_by: str, lines: 
 
 def enter_sheet(store: ElectionFile, entry: TallySheetEntry) -> EntryResult:
     """Store one entry of one paper sheet with its audit entry (``sheet.enter``), or refuse it whole."""
-    details: dict[str, Any] = {"sheet_id": entry.sheet_id}
-    # The details are completed inside the transaction: the log records the state the entry produced.
-    with store.transaction("sheet.enter", details) as tx:
-        result, full = _enter(tx, entry, store.operator)
-        details.update(full)
-    return result
+
+    def attempt() -> EntryResult:  # on a server it may run again: another clerk got there first
+        details: dict[str, Any] = {"sheet_id": entry.sheet_id}
+        # The details are completed inside the transaction: the log records the state the entry produced.
+        with store.transaction("sheet.enter", details) as tx:
+            result, full = _enter(tx, entry, store.operator)
+            details.update(full)
+        return result
+
+    return retried(store, attempt)
 
 
 def enter_sheets(store: ElectionFile, entries: Sequence[TallySheetEntry],

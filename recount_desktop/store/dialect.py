@@ -7,6 +7,11 @@ TEMP triggers, snapshots, locking), the code asks ``on_server(conn)``. The serve
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
+
 URL_SCHEMES = ("postgresql://", "postgres://")
 
 
@@ -40,3 +45,11 @@ def blind_entry_enforced(conn: object) -> bool:
         " AND tablename = 'recount_entry') OR (SELECT rolsuper FROM pg_roles WHERE rolname = session_user))"
     ).fetchone()
     return bool(row[0])
+
+
+def retried(store: object, attempt: Callable[[], T]) -> T:
+    """Run one change (``attempt``, which may be run again): on a server, taking the change lock
+    only at its first write and again when another workstation got there first
+    (``ServerElection.optimistically``); on a file, once."""
+    run = getattr(store, "optimistically", None)
+    return attempt() if run is None else run(attempt)

@@ -133,12 +133,20 @@ class ServerConnection:
         self.address = address
         self._prepared = PreparedStatements(conn)
         self.reads = ReadCache()  # kept while a change holds the lock (pg_change drives it)
+        self.optimistic: Any = None  # pg_optimistic.OptimisticRun while such a change is open
 
     @property
     def in_transaction(self) -> bool:
         return self.raw.info.transaction_status != TransactionStatus.IDLE
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:  # rows are untyped, as in sqlite3
+        if self.optimistic is not None:
+            return self.optimistic.execute(sql, tuple(params))
+        return self.direct(sql, params)
+
+    def direct(self, sql: str, params: Sequence[Any] = (), keep: bool = True) -> Any:
+        """``execute`` itself, for an optimistic change (``pg_optimistic``) as for any other;
+        ``keep=False``: the rows are not kept (read before the change holds the lock)."""
         if self.reads.active and may_write(sql):
             self.reads.wrote()
         elif (kept := self.reads.lookup(sql, params)) is not None:
@@ -147,7 +155,7 @@ class ServerConnection:
             rows = self._prepared.run(sql, tuple(params))
             if rows is None:
                 return self.raw.execute(_placeholders(sql), tuple(params))
-            if self.reads.may_keep(sql):
+            if keep and self.reads.may_keep(sql):
                 fetched = rows.fetchall()
                 self.reads.keep(sql, params, fetched)
                 return KeptRows(fetched)
@@ -156,6 +164,8 @@ class ServerConnection:
             raise translated(error, str(self.address)) from error
 
     def executemany(self, sql: str, rows: Iterable[Sequence[Any]]) -> Any:
+        if self.optimistic is not None:
+            return self.optimistic.executemany(sql, [tuple(r) for r in rows])
         if self.reads.active:
             self.reads.wrote()
         batch = [tuple(r) for r in rows]

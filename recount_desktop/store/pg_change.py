@@ -14,13 +14,16 @@ digest as the file's code computes) in four exchanges:
 3. the rows the change wrote, and the whole tables it touched, taken in one statement;
 4. the new running digests, the audit entry and COMMIT, sent together in one pipeline.
 
-The lock is still taken right after BEGIN, for the whole change: the sheet's checks read the state
-they decide on (first or second entry) under it, so two clerks never both make a first entry, and
-the ids the server assigns (``max(id) + 1``) follow the audit log's order, as a file's do.
+The lock is taken right after BEGIN, for the whole change: what a change reads to decide (first or
+second entry) is read under it, so two clerks never both make a first entry, and the ids the server
+assigns (``max(id) + 1``) follow the audit log's order, as a file's do. A tally sheet's entry is made
+optimistically (``pg_optimistic``): the lock is taken at its first write, in the same exchange as
+the proof that what it read before is unchanged, and the entry is run again when it is not.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -28,12 +31,12 @@ from typing import Any
 from recount_desktop.store import audit, digest
 from recount_desktop.store.data_state import DataChangedOutside, digests_after, matches_head
 from recount_desktop.store.digest import TableDigest
+from recount_desktop.store.pg_optimistic import ChangeConflict, OptimisticRun
 
 CHANGE_LOCK = 16_0016  # the advisory lock every change takes (scoped to the database)
 
-_START = ("BEGIN ISOLATION LEVEL READ COMMITTED",
-          f"SELECT pg_advisory_xact_lock({CHANGE_LOCK})",
-          "DELETE FROM pg_temp.digest_change")
+_LOCK = f"SELECT pg_advisory_xact_lock({CHANGE_LOCK})"
+_START = ("BEGIN ISOLATION LEVEL READ COMMITTED", _LOCK, "DELETE FROM pg_temp.digest_change")
 # The head entry, and the stored digests unless the head is (seq, hash) given: one row per stored
 # digest, or one row with NULLs when they are not needed; no row at all for an empty log.
 _HEAD_AND_STORED = (
@@ -75,14 +78,49 @@ class ServerChange:
         self._written: _Written | None = None
         self._head: _Head | None = None
         self._start: dict[str, TableDigest] | None = None
+        self._path: object = ""
 
-    def begin(self, path: object) -> None:
-        """Exchange 1: start the change and learn the digests it builds on."""
-        mine = self._written.head if self._written else _Head(0, "", None)
-        *_, cursor = self._conn.pipelined([(sql, ()) for sql in _START]
-                                          + [(_HEAD_AND_STORED, (mine.seq, mine.hash))])
+    def begin(self, path: object, optimistic: bool = False) -> None:
+        """Exchange 1: start the change and learn the digests it builds on. ``optimistic``: the lock
+        is taken at the change's first write (``pg_optimistic``), and the digests learnt then."""
+        self._path = path
+        start = _START if not optimistic else tuple(s for s in _START if s != _LOCK)
+        *_, cursor = self._conn.pipelined([(sql, ()) for sql in start] + [self._head_query()])
         self._start_from(cursor.fetchall(), path)
         self._conn.reads.open(self._start)
+        if optimistic:
+            self._conn.optimistic = OptimisticRun(self._conn, self.lock)
+
+    def _head_query(self) -> tuple[str, tuple[Any, ...]]:
+        mine = self._written.head if self._written else _Head(0, "", None)
+        return _HEAD_AND_STORED, (mine.seq, mine.hash)
+
+    def lock(self, writes: list[tuple[str, Any]]) -> list[Any]:
+        """An optimistic change's first write: the lock, the change's reads again, the head and the
+        writes in one exchange; the writes' rows. ``ChangeConflict`` when a read moved meanwhile."""
+        run: OptimisticRun = self._conn.optimistic
+        if run.unproven:
+            raise ChangeConflict(f"{self._path}: this change is made holding the lock from its start")
+        reads = [(sql, params) for sql, params, _ in run.reads]
+        before = self._start
+        try:
+            results: list[Any] = self._conn.pipelined([(_LOCK, ())] + reads + [self._head_query()] + writes)
+        except sqlite3.IntegrityError as error:  # e.g. the sheet's first entry, just made elsewhere
+            raise ChangeConflict(f"{self._path}: changed at another workstation meanwhile") from error
+        run.locked = True
+        again = results[1:1 + len(reads)]
+        if any(rows.fetchall() != read[2] for rows, read in zip(again, run.reads, strict=True)):
+            raise ChangeConflict(f"{self._path}: changed at another workstation meanwhile")
+        self._start_from(results[1 + len(reads)].fetchall(), self._path)
+        moved = [t for t in run.kept_tables if before is None or self._start is None
+                 or before.get(t) != self._start.get(t)]
+        if moved:
+            raise ChangeConflict(f"{self._path}: {', '.join(sorted(moved))} changed at another workstation")
+        self._conn.reads.open(self._start)
+        for sql, params, rows in run.reads:  # proven to be the rows as they stand under the lock
+            self._conn.reads.keep(sql, params, rows)
+        self._conn.reads.wrote()
+        return results[2 + len(reads):]
 
     def _start_from(self, rows: list[tuple[Any, ...]], path: object) -> None:
         if not rows:
@@ -106,6 +144,9 @@ class ServerChange:
     def commit(self, operator: str, action: str, details: Mapping[str, Any],
                rewrites: frozenset[str]) -> None:
         """Exchanges 3 and 4: the digests after the change, its audit entry, COMMIT."""
+        run = self._conn.optimistic
+        if run is not None and not run.locked:  # it takes the lock now, with any writes waiting
+            run.send([])
         now, changed = self._digests_after(rewrites)
         data_digest = digest.election_digest(now)
         seq, prev_hash = (self._head.seq + 1, self._head.hash) if self._head else (1, audit.GENESIS_HASH)
@@ -116,11 +157,16 @@ class ServerChange:
         statements += [(_APPEND, (seq, ts, operator, action, details_json, prev_hash, entry_hash,
                                   data_digest)), ("COMMIT", ())]
         self._written = None  # until the COMMIT is known to have succeeded
-        self._conn.pipelined(statements)
+        if run is not None:
+            run.send(statements)  # with the writes still waiting
+            self._conn.optimistic = None
+        else:
+            self._conn.pipelined(statements)
         self._written = _Written(_Head(seq, entry_hash, data_digest), now)
         self._conn.reads.close(now)
 
     def rolled_back(self) -> None:
+        self._conn.optimistic = None
         self._conn.reads.close(None)
 
     def _digests_after(self, rewrites: frozenset[str]) -> tuple[dict[str, TableDigest],

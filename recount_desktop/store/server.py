@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import secrets
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import psycopg
 
@@ -30,9 +30,11 @@ from recount_desktop.store.election_file import ElectionFile, _election_details
 from recount_desktop.store.errors import ElectionFileError
 from recount_desktop.store.mapping import write_election
 from recount_desktop.store.pg_change import ServerChange
+from recount_desktop.store.pg_optimistic import TRIES, ChangeConflict
 from recount_desktop.store.schema import MIGRATIONS
 from recount_desktop.store.schema import migrate as migrate_file
 
+T = TypeVar("T")
 AUDIT_COLUMNS = ("seq", "ts", "operator", "action", "details", "prev_hash", "hash", "data_digest")
 # Tables read back in insertion order: the server keeps that order in a ``rowid`` column.
 ORDERED_TABLES = frozenset({"tally", "tally_vote_type", "contest_statistics", "recount_sheet"})
@@ -44,6 +46,22 @@ class ServerElection(ElectionFile):
     def __init__(self, conn: Any, path: Path, operator: str, **options: Any) -> None:
         super().__init__(conn, path, operator, **options)
         self._change = ServerChange(conn)
+        self._optimistic = False  # the next change takes the lock at its first write (pg_optimistic)
+        self.conflicts = 0  # optimistic changes run again because another workstation got there first
+
+    def optimistically(self, attempt: Callable[[], T]) -> T:
+        """Run ``attempt`` (one change, which may be run again) taking the lock only at its first
+        write; when another workstation changed what it read meanwhile, run it again, and the last
+        time hold the lock from BEGIN. See ``pg_optimistic``."""
+        for _ in range(TRIES):
+            self._optimistic = True
+            try:
+                return attempt()
+            except ChangeConflict:
+                self.conflicts += 1
+            finally:
+                self._optimistic = False
+        return attempt()
 
     @contextmanager
     def transaction(self, action: str, details: Mapping[str, Any],
@@ -52,8 +70,9 @@ class ServerElection(ElectionFile):
         bookkeeping in four exchanges with the server (``pg_change``)."""
         if self._conn.in_transaction:
             raise RuntimeError("transactions do not nest: finish the current change first")
+        optimistic, self._optimistic = self._optimistic, False
         try:
-            self._change.begin(self.path)
+            self._change.begin(self.path, optimistic)
             yield self._conn
             self._change.commit(self.operator, action, details, rewrites)
         except sqlite3.OperationalError as error:  # the connection dropped, a conflict

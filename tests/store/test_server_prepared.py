@@ -5,6 +5,7 @@ the store reads back, the errors it explains, and the audit log must be exactly 
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 
 import pytest
 
@@ -121,3 +122,53 @@ def test_a_read_kept_inside_changes_follows_other_workstations_changes(server_ur
             raise RuntimeError("undone")
         assert _setting_in_a_change(one, "recount.allow_same_operator") == "maybe"
         assert one.verify_audit().ok
+
+
+def _copy_setting(one: ServerElection, interfere: Callable[[int], None], seen: list[str | None]) -> None:
+    """One change that reads a setting and writes a copy of it; ``interfere`` runs between the read
+    and the write (another workstation, at the worst moment)."""
+    with one.transaction("test.copy", {}) as tx:
+        row = tx.execute("SELECT value FROM setting WHERE key = ?", ("source",)).fetchone()
+        seen.append(row[0] if row else None)
+        interfere(len(seen))
+        tx.execute("INSERT INTO setting (key, value) VALUES (?, ?)", ("copy", f"{seen[-1]}!"))
+
+
+def test_a_change_whose_reads_moved_before_its_lock_is_run_again(server_url: str,
+                                                                 election: Election) -> None:
+    with create_election_file(server_url, election):
+        pass
+    with open_election_file(server_url) as one, open_election_file(server_url) as two:
+        assert isinstance(one, ServerElection)
+        one.set_setting("source", "a")
+        seen: list[str | None] = []
+
+        def once(call: int) -> None:
+            if call == 1:
+                two.set_setting("source", "b")
+
+        one.optimistically(lambda: _copy_setting(one, once, seen))
+        assert seen == ["a", "b"] and one.conflicts == 1
+        assert one.settings()["copy"] == "b!"
+        assert one.verify_audit().ok
+
+
+def test_a_change_that_keeps_conflicting_is_made_holding_the_lock_from_its_start(
+        server_url: str, election: Election) -> None:
+    from recount_desktop.store.pg_optimistic import TRIES
+
+    with create_election_file(server_url, election):
+        pass
+    with open_election_file(server_url) as one, open_election_file(server_url) as two:
+        assert isinstance(one, ServerElection)
+        one.set_setting("source", "0")
+        seen: list[str | None] = []
+
+        def every_optimistic_try(call: int) -> None:
+            if call <= TRIES:  # the last run holds the lock: the other workstation would wait for it
+                two.set_setting("source", str(call))
+
+        one.optimistically(lambda: _copy_setting(one, every_optimistic_try, seen))
+        assert seen == [str(n) for n in range(TRIES + 1)] and one.conflicts == TRIES
+        assert one.settings()["copy"] == f"{TRIES}!"
+        assert one.verify_audit().ok and one.audit_entries()[-1].action == "test.copy"
