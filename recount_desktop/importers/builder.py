@@ -162,9 +162,6 @@ class ResultsBuilder:
         self.seats: dict[str, int] = {}  # from a "(Vote For N)" found outside the contest name
         self.names = Names()
         self._plain_choices: dict[str, bool] = {}
-        # precinct key -> its one key object, or None when its name reads as a total row: looked up
-        # once per row of a statewide file instead of an interning and a label test per row
-        self._plain_units: dict[PrecinctKey, PrecinctKey | None] = {}
 
     # -- reading cells -------------------------------------------------------------------
     def declare(self, contest: str, choices: Mapping[str, str | None]) -> None:
@@ -246,38 +243,14 @@ class ResultsBuilder:
         vote_type: str | None = None,
         party: str | None = None,
     ) -> None:
-        """``add`` for a whole count >= 0 read from a cell: the short way when it is a plain tally.
-
-        ``add_plain``'s body is repeated here rather than called: this runs once per row of a
-        statewide long file, where each Python call is a measurable share of the import.
-        """
+        """``add`` for a whole count >= 0 read from a cell: the short way when it is a plain tally."""
         plain = self._plain_choices.get(choice)  # plain_choice's cache, read inline: once per row
         if plain is None:
             plain = self.plain_choice(choice)
-        unit = self._plain_units.get(precinct, precinct)
-        if unit is precinct:  # first sight of this key (a known key maps to its stored object or None)
-            unit = self._plain_unit(precinct)
-        if vote_type is not None or not plain or unit is None:
+        if vote_type is None and plain and not is_total_label(precinct[1]):
+            self.add_plain(where, precinct, contest, choice, votes, party)
+        else:
             self.add(where, precinct, contest, choice, votes, vote_type, party)
-            return
-        key = (contest, unit, choice)
-        choices = self._choices.get(contest)
-        if (
-            key in self._tallies
-            or choices is None
-            or choice not in choices
-            or (party and choices[choice] != party)
-        ):
-            self.add(where, unit, contest, choice, votes, None, party)
-            return
-        self._tallies[key] = TallyEntry(votes, None, False, where)
-
-    def _plain_unit(self, precinct: PrecinctKey) -> PrecinctKey | None:
-        """The stored key object of a unit whose name is not a total label (None when it is one)."""
-        unit = None if is_total_label(precinct[1]) else self._precincts.setdefault(precinct, precinct)
-        # cached under the stored object too, so a later row's equal key finds it
-        self._plain_units[precinct] = unit
-        return unit
 
     def add_plain(
         self,
@@ -680,7 +653,6 @@ class ResultsBuilder:
             sheet, row, col = entry.where
             self.notes.note("totals", sheet.name, sheet.cell(row, col), key[1][1])
         self._total_units |= units
-        self._plain_units.clear()  # the cache holds stored key objects; some are gone now
         for unit in units:
             self._precincts.pop(unit, None)
             self.log.warn(
