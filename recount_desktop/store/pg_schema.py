@@ -133,10 +133,10 @@ NOTIFY_BODY = (f"BEGIN PERFORM pg_notify('{NOTIFY_CHANNEL}', pg_backend_pid()::t
 # by two roles (unless the board allows one person both, recount.allow_same_operator). The table's
 # owner and superusers are exempt: ``publish`` copies a file's history as it was recorded. It runs
 # as its owner (SECURITY DEFINER) so that it sees every entry of the sheet, whoever asks.
+_EXEMPT = ("session_user = (SELECT tableowner FROM pg_tables WHERE schemaname = TG_TABLE_SCHEMA AND"
+           " tablename = TG_TABLE_NAME) OR (SELECT rolsuper FROM pg_roles WHERE rolname = session_user)")
 BLIND_ENTRY_BODY = (
-    "BEGIN IF NEW.entry_number NOT IN (1, 2) OR session_user = (SELECT tableowner FROM pg_tables WHERE"
-    " schemaname = TG_TABLE_SCHEMA AND tablename = TG_TABLE_NAME) OR (SELECT rolsuper FROM pg_roles"
-    " WHERE rolname = session_user) THEN RETURN NEW; END IF; "
+    f"BEGIN IF NEW.entry_number NOT IN (1, 2) OR {_EXEMPT} THEN RETURN NEW; END IF; "
     "IF NEW.operator IS DISTINCT FROM session_user THEN RAISE EXCEPTION 'entry % of tally sheet % names "
     "% as its operator, but it is being made by the database role %: an entry is recorded under the "
     "role that makes it', NEW.entry_number, NEW.sheet_id, NEW.operator, session_user USING ERRCODE = "
@@ -147,6 +147,15 @@ BLIND_ENTRY_BODY = (
     "RAISE EXCEPTION '% made the other entry of tally sheet %; the second entry must be made by "
     "someone else, signed in as themselves', session_user, NEW.sheet_id USING ERRCODE = '42501'; END IF; "
     "RETURN NEW; END"
+)
+
+# Who is who, enforced by the server: an audit entry names the database role that writes it (the
+# same exemption as above, for ``publish``).
+AUDIT_OPERATOR_BODY = (
+    f"BEGIN IF {_EXEMPT} OR NEW.operator = session_user THEN RETURN NEW; END IF; "
+    "RAISE EXCEPTION 'audit entry % names % as its operator, but it is being written by the database "
+    "role %: the log records the role that makes each change', NEW.seq, NEW.operator, session_user "
+    "USING ERRCODE = '42501'; END"
 )
 
 # (trigger, table, timing and events, function, argument)
@@ -212,6 +221,9 @@ def _guard_statements() -> list[str]:
         "LANGUAGE plpgsql", "LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT"))
     statements.append("CREATE TRIGGER recount_entry_blind BEFORE INSERT ON recount_entry "
                       "FOR EACH ROW EXECUTE FUNCTION blind_entry()")
+    statements.append(_function("audit_operator", AUDIT_OPERATOR_BODY))
+    statements.append("CREATE TRIGGER audit_log_operator BEFORE INSERT ON audit_log "
+                      "FOR EACH ROW EXECUTE FUNCTION audit_operator()")
     statements.append(_function("notify_change", NOTIFY_BODY))
     statements.append("CREATE TRIGGER audit_log_notify AFTER INSERT ON audit_log "
                       "FOR EACH ROW EXECUTE FUNCTION notify_change()")
@@ -224,6 +236,7 @@ def expected_triggers() -> dict[str, tuple[str, str]]:
     found |= {f"{table}_next_id": ("next_id", NEXT_ID_BODY) for table in _ID_TABLES}
     found["audit_log_notify"] = ("notify_change", NOTIFY_BODY)
     found["recount_entry_blind"] = ("blind_entry", BLIND_ENTRY_BODY)
+    found["audit_log_operator"] = ("audit_operator", AUDIT_OPERATOR_BODY)
     for spec in TABLES:
         found[f"digest_{spec.name}"] = ((f"digest_{spec.name}", _capture_body(spec.name, spec.columns))
                                         if spec.additive else ("digest_touch", TOUCH_BODY))

@@ -12,6 +12,7 @@ from recount_desktop.domain import Election, ElectionResults
 from recount_desktop.recount.scope import set_scope
 from recount_desktop.recount.sheets import SheetError, enter_sheet, list_sheets, sheet_status
 from recount_desktop.store import create_election_file, open_election_file
+from recount_desktop.store.pg import ServerRefused
 from tests.pg_testing import raw
 from tests.reliability.conftest import mayor_sheet
 from tests.store.test_server_roles import as_user, people  # noqa: F401 (the roles fixture)
@@ -108,3 +109,25 @@ def test_a_refused_sheet_leaves_the_connection_working(server_url: str, election
         enter_sheet(store, mayor_sheet("M-1", "Ben"))
         assert sheet_status(store, "M-1").state == "verified"
         assert [s.sheet_id for s in list_sheets(store)] == ["M-1"]  # every contest's ("WHERE 1" failed)
+
+
+def test_an_audit_entry_names_the_role_that_writes_it(first_entry_by_ann: str,
+                                                     people: dict[str, str]) -> None:  # noqa: F811
+    ann = raw(as_user(first_entry_by_ann, people["ann"]))
+    forged = ("INSERT INTO audit_log (seq, ts, operator, action, details, prev_hash, hash)"
+              " VALUES (999, 'now', %s, 'sheet.enter', '{}', 'x', 'y')")
+    try:
+        ann.execute("BEGIN")  # type: ignore[attr-defined]
+        with pytest.raises(REFUSED, match="the log records the role that makes each change"):
+            ann.execute(forged, (people["ben"],))  # type: ignore[attr-defined]
+        ann.execute("ROLLBACK")  # type: ignore[attr-defined]
+    finally:
+        ann.close()  # type: ignore[attr-defined]
+    with open_election_file(as_user(first_entry_by_ann, people["ann"])) as store:
+        store.operator = "Ben"  # a name set behind the server's back is refused, not recorded
+        refused = pytest.raises(ServerRefused, match="the log records the role that makes each change")
+        with refused, store.transaction("operator.change", {"from": people["ann"], "to": "Ben"}):
+            pass
+    with open_election_file(first_entry_by_ann) as store:
+        assert [e.operator for e in store.audit_entries()][-1] == people["ann"]
+        assert store.verify_audit().ok
