@@ -6,6 +6,7 @@ show at once. Writes go straight to the election file: each one is its own commi
 
 from __future__ import annotations
 
+import sqlite3  # the store's errors, whichever store (store/pg.py translates the server's)
 from collections.abc import Callable
 from pathlib import Path
 
@@ -303,9 +304,12 @@ class MainWindow(QMainWindow):
             return
         from PySide6.QtCore import QTimer
 
-        store.listen()
-        with store.read() as conn:  # its own changes are shown as they are made, not heard again
-            self._own_pid = int(conn.execute("SELECT pg_backend_pid()").fetchone()[0])
+        try:
+            store.listen()
+            with store.read() as conn:  # its own changes are shown as they are made, not heard again
+                self._own_pid = int(conn.execute("SELECT pg_backend_pid()").fetchone()[0])
+        except (ElectionFileError, sqlite3.Error):
+            return  # the network dropped just now: the next save says so
         if getattr(self, "_server_timer", None) is None:
             self._server_timer = QTimer(self, interval=2000)
             self._server_timer.timeout.connect(self.poll_server)
@@ -318,8 +322,6 @@ class MainWindow(QMainWindow):
         store = self.store
         if store is None or self.snapshot is None or not hasattr(store, "changed_contests"):
             return
-        import sqlite3  # the store's errors, whichever store (store/pg.py translates the server's)
-
         try:
             heard = heard_changes(store.changed_contests(), self._own_pid)
             if heard.reload:
