@@ -17,10 +17,13 @@ from recount_desktop.store import ElectionFile
 def test_report_writes_the_pdf(story: ElectionFile, tmp_path: Path,
                                capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "report.pdf"
+    printed = story.audit_entries()[-1].hash
     assert main(["report", str(story.path), "--out", str(out)]) == 0
     pages = PdfReader(out).pages
     assert f"Page 1 of {len(pages)}" in pages[0].extract_text()
-    assert story.audit_entries()[-1].hash in capsys.readouterr().out
+    # the fingerprint is the state the report shows; its export is the entry after it
+    assert printed in capsys.readouterr().out
+    assert story.audit_entries()[-1].action == "report.export"
 
 
 def test_signed_report_verifies_with_its_root(story: ElectionFile, tmp_path: Path,
