@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from recount_desktop.importers import read_tally_file
@@ -35,6 +35,9 @@ _counts = st.integers(min_value=0, max_value=10**7)
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.dictionaries(st.tuples(_names, _names, _names), _counts, min_size=1, max_size=15))
 def test_template_round_trip(cells: dict[tuple[str, str, str], int]) -> None:
+    # one contest spelled with other case or spaces ("Ē" and "ē") is read as one contest, on purpose
+    contests = {c for _, c, _ in cells}
+    assume(len(contests) == len({"".join(c.split()).lower() for c in contests}))
     rows = [TALLY_HEADER, *[(p, c, ch, v) for (p, c, ch), v in cells.items()]]
     with tempfile.TemporaryDirectory() as folder:
         imported = read_tally_file(write_xlsx(Path(folder) / "t.xlsx", {"Tallies": rows}))
