@@ -186,8 +186,10 @@ _GUARDS: tuple[tuple[str, str, str, str, str], ...] = (
 )
 
 
-def _function(name: str, body: str) -> str:
-    return f"CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql AS $fn$ {body} $fn$"
+def _function(name: str, body: str, definer: bool = False) -> str:
+    """A trigger function; ``definer``: it runs as its owner (to see rows the caller's role may not)."""
+    runs_as = " SECURITY DEFINER SET search_path FROM CURRENT" if definer else ""
+    return f"CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql{runs_as} AS $fn$ {body} $fn$"
 
 
 def _capture_body(table: str, columns: tuple[str, ...]) -> str:
@@ -217,26 +219,58 @@ def _guard_statements() -> list[str]:
         else:
             statements.append(f"CREATE TRIGGER digest_{spec.name} AFTER INSERT OR UPDATE OR DELETE OR "
                               f"TRUNCATE ON {spec.name} FOR EACH STATEMENT EXECUTE FUNCTION digest_touch()")
-    statements.append(_function("blind_entry", BLIND_ENTRY_BODY).replace(
-        "LANGUAGE plpgsql", "LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT"))
-    statements.append("CREATE TRIGGER recount_entry_blind BEFORE INSERT ON recount_entry "
-                      "FOR EACH ROW EXECUTE FUNCTION blind_entry()")
-    statements.append(_function("audit_operator", AUDIT_OPERATOR_BODY))
-    statements.append("CREATE TRIGGER audit_log_operator BEFORE INSERT ON audit_log "
-                      "FOR EACH ROW EXECUTE FUNCTION audit_operator()")
-    statements.append(_function("notify_change", NOTIFY_BODY))
-    statements.append("CREATE TRIGGER audit_log_notify AFTER INSERT ON audit_log "
-                      "FOR EACH ROW EXECUTE FUNCTION notify_change()")
+    for _, _, _, function, body, definer in _LATER_TRIGGERS:
+        statements.append(_function(function, body, definer))
+    statements += [_create_trigger(*spec[:4]) for spec in _LATER_TRIGGERS]
     return statements
+
+
+# Triggers added after the first server schema, in the order they were added: (trigger, table, timing
+# and event, function, body, runs as its owner). ``server init`` adds those an older database lacks.
+_LATER_TRIGGERS: tuple[tuple[str, str, str, str, str, bool], ...] = (
+    ("recount_entry_blind", "recount_entry", "BEFORE INSERT", "blind_entry", BLIND_ENTRY_BODY, True),
+    ("audit_log_operator", "audit_log", "BEFORE INSERT", "audit_operator", AUDIT_OPERATOR_BODY, False),
+    ("audit_log_notify", "audit_log", "AFTER INSERT", "notify_change", NOTIFY_BODY, False),
+)
+_RETIRED_TRIGGERS = (("recount_sheet_notify", "recount_sheet", "notify_sheet"),)  # (trigger, table, function)
+
+
+def _create_trigger(name: str, table: str, timing: str, function: str) -> str:
+    return f"CREATE TRIGGER {name} {timing} ON {table} FOR EACH ROW EXECUTE FUNCTION {function}()"
+
+
+def bring_triggers_up_to_date(conn: Any) -> list[str]:
+    """In a database made by an earlier version: add the triggers it lacks and drop retired ones, in
+    one transaction (``server init``, run by the tables' owner). Returns what was done."""
+    present = {str(r[0]) for r in conn.execute(
+        "SELECT t.tgname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid"
+        " WHERE NOT t.tgisinternal AND c.relnamespace = current_schema()::regnamespace").fetchall()}
+    done = []
+    conn.execute("BEGIN")
+    try:
+        for name, table, function in _RETIRED_TRIGGERS:
+            if name in present:
+                conn.execute(f"DROP TRIGGER {name} ON {table}")
+                conn.execute(f"DROP FUNCTION IF EXISTS {function}()")
+                done.append(f"dropped the retired trigger {name}")
+        for name, table, timing, function, body, definer in _LATER_TRIGGERS:
+            if name not in present:
+                create = _function(function, body, definer)
+                conn.execute(create.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION", 1))
+                conn.execute(_create_trigger(name, table, timing, function))
+                done.append(f"added the trigger {name}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return done
 
 
 def expected_triggers() -> dict[str, tuple[str, str]]:
     """Every trigger the program's schema holds: name -> (function, its body)."""
     found = {name: ("refuse_change", REFUSE_BODY) for name, *_ in _GUARDS}
     found |= {f"{table}_next_id": ("next_id", NEXT_ID_BODY) for table in _ID_TABLES}
-    found["audit_log_notify"] = ("notify_change", NOTIFY_BODY)
-    found["recount_entry_blind"] = ("blind_entry", BLIND_ENTRY_BODY)
-    found["audit_log_operator"] = ("audit_operator", AUDIT_OPERATOR_BODY)
+    found |= {name: (function, body) for name, _, _, function, body, _ in _LATER_TRIGGERS}
     for spec in TABLES:
         found[f"digest_{spec.name}"] = ((f"digest_{spec.name}", _capture_body(spec.name, spec.columns))
                                         if spec.additive else ("digest_touch", TOUCH_BODY))

@@ -289,6 +289,7 @@ def init_server(url: str) -> list[str]:
     try:
         conn.execute(f'REVOKE ALL ON DATABASE "{database}" FROM PUBLIC')
         if pg_schema.has_schema(conn):
+            done += pg_schema.bring_triggers_up_to_date(conn)  # a database made by an earlier version
             pg_roles.grant(conn)
             done.append("granted clerk, board and admin their privileges on the election")
         else:

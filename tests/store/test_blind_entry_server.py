@@ -131,3 +131,33 @@ def test_an_audit_entry_names_the_role_that_writes_it(first_entry_by_ann: str,
     with open_election_file(first_entry_by_ann) as store:
         assert [e.operator for e in store.audit_entries()][-1] == people["ann"]
         assert store.verify_audit().ok
+
+
+def test_server_init_brings_an_older_databases_triggers_up_to_date(
+        server_url: str, election: Election, capsys: pytest.CaptureFixture[str]) -> None:
+    from recount_desktop.store import pg_schema
+
+    with create_election_file(server_url, election):
+        pass
+    older = raw(server_url)  # as the previous version made it: one notification per sheet, no guards
+    try:
+        for statement in (
+                "DROP TRIGGER recount_entry_blind ON recount_entry",
+                "DROP TRIGGER audit_log_operator ON audit_log",
+                "DROP TRIGGER audit_log_notify ON audit_log",
+                "CREATE FUNCTION notify_sheet() RETURNS trigger LANGUAGE plpgsql AS $fn$ BEGIN PERFORM "
+                "pg_notify('recount_sheet', NEW.contest); RETURN NULL; END $fn$",
+                "CREATE TRIGGER recount_sheet_notify AFTER INSERT OR UPDATE ON recount_sheet FOR EACH ROW "
+                "EXECUTE FUNCTION notify_sheet()"):
+            older.execute(statement)  # type: ignore[attr-defined]
+    finally:
+        older.close()  # type: ignore[attr-defined]
+    with open_election_file(server_url) as store:
+        assert len(store.warnings) == 4  # three dropped, one added outside the program
+    assert main(["server", "init", server_url]) == 0
+    out = capsys.readouterr().out
+    assert "added the trigger recount_entry_blind" in out and "dropped the retired trigger" in out
+    with open_election_file(server_url) as store:
+        assert store.warnings == ()
+        assert store.verify_audit().ok
+    assert pg_schema.expected_triggers()["audit_log_notify"][0] == "notify_change"
