@@ -381,6 +381,33 @@ class Tally:
         if self.suppressed and self.votes != 0:
             raise ValueError(f"{where}: a suppressed cell carries no count")
 
+    @classmethod
+    def plain(cls, precinct: str, contest: str, choice: str, votes: int) -> Tally:
+        """``Tally(precinct, contest, choice, votes)`` for a plain count, built about twice as fast.
+
+        An import builds close to a million of these; the dataclass constructor's six
+        ``object.__setattr__`` calls are most of its cost. The check is the constructor's own fast
+        path (a whole count >= 0, no vote types, not suppressed); anything else takes the constructor.
+        """
+        if type(votes) is not int or votes < 0:
+            return cls(precinct, contest, choice, votes)
+        tally = cls.__new__(cls)
+        _SET_PRECINCT(tally, precinct)
+        _SET_CONTEST(tally, contest)
+        _SET_CHOICE(tally, choice)
+        _SET_VOTES(tally, votes)
+        _SET_VOTE_TYPES(tally, ())
+        _SET_SUPPRESSED(tally, False)
+        return tally
+
+
+# Tally.plain sets the slots through their own descriptors (a frozen dataclass refuses plain
+# assignment); tests/domain/test_tally_plain.py checks that these are all of Tally's fields.
+PLAIN_FIELDS = ("precinct", "contest", "choice", "votes", "vote_types", "suppressed")
+_SET_PRECINCT, _SET_CONTEST, _SET_CHOICE, _SET_VOTES, _SET_VOTE_TYPES, _SET_SUPPRESSED = (
+    Tally.__dict__[name].__set__ for name in PLAIN_FIELDS
+)
+
 
 @dataclass(frozen=True)
 class ContestStatistics:
