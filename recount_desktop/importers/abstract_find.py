@@ -52,6 +52,7 @@ def _reading_at(sheet: Sheet, r: int, header: Sequence[object]) -> Reading | Non
     for c in _sum_columns(sheet.rows[r + 1 :], units):
         units.remove(c)  # a Sub-Total or unlabelled total column: the sum of the units before it
         totals.append(c)
+    totals += _unnamed_sums(sheet.rows[r + 1 :], numeric, named, units)
     if len(units) < MIN_UNITS:
         return None
     first = min(units)
@@ -89,6 +90,69 @@ def _sum_columns(rows: Sequence[Sequence[object]], units: list[int]) -> list[int
         if column_is_sum(rows, c, before, MIN_UNITS):
             found.append(c)
     return found
+
+
+def _unnamed_sums(
+    rows: Sequence[Sequence[object]], numeric: dict[int, str], named: list[int], units: list[int]
+) -> list[int]:
+    """Columns of whole numbers under a blank header that are the sum of the units left of them:
+    totals (checked, never counted), not counts under no unit name."""
+    found = []
+    for c in sorted(numeric):
+        before = [u for u in units if u < c]
+        if c in named or numeric[c] != "whole" or len(before) < MIN_UNITS:
+            continue
+        if column_is_sum(rows, c, before, MIN_UNITS):
+            found.append(c)
+    return found
+
+
+def unread_columns(sheet: Sheet, reading: Reading) -> list[tuple[int, list[int]]]:
+    """Columns right of the first unit column holding whole numbers (in two rows or more) that the
+    reading neither reads as a unit nor checks as a total nor skips as shares: counts under no unit
+    name, which would be left out of the results. Each with the rows of its whole numbers."""
+    if not reading.header_rows or not reading.unit_columns:
+        return []
+    start = reading.header_rows[-1] + 1
+    skip = set(reading.skip_rows)
+    known = {
+        *reading.unit_columns,
+        *reading.total_columns,
+        *reading.skipped_columns,
+        *reading.label_columns,
+        *(c for c in (reading.party_column, reading.office_column) if c is not None),
+    }
+    first = min(reading.unit_columns)
+    whole: dict[int, list[int]] = {}
+    fractions: dict[int, int] = {}
+    for r in range(start, len(sheet.rows)):
+        if r in skip:
+            continue
+        for c, cell in enumerate(sheet.rows[r]):
+            if c <= first or c in known or type(cell) not in (int, float):
+                continue
+            if type(cell) is float and not cell.is_integer():
+                fractions[c] = fractions.get(c, 0) + 1
+            else:
+                whole.setdefault(c, []).append(r)
+    return [
+        (c, rows) for c, rows in sorted(whole.items()) if len(rows) >= MIN_UNITS and fractions.get(c, 0) < 2
+    ]
+
+
+def grouped_units(sheet: Sheet, reading: Reading) -> list[tuple[int, str]]:
+    """Names in the row right above the header that each span several unit columns (``Mayor``
+    over ``Ada``, ``Bo``): the header's names are then choices under contests (a wide sheet), not
+    units. The (column, name) of each group; empty when the row above is not such a row."""
+    if not reading.header_rows or not reading.unit_columns or reading.header_rows[-1] == 0:
+        return []
+    above = sheet.rows[reading.header_rows[-1] - 1]
+    units = sorted(reading.unit_columns)
+    names = [(c, clean_name(above[c])) for c in units if c < len(above) and _is_text(above[c])]
+    blanks = [c for c in units if c >= len(above) or is_blank(above[c])]
+    if len(names) < MIN_UNITS or not blanks or names[0][0] != units[0]:
+        return []
+    return names
 
 
 def _is_text(cell: object) -> bool:

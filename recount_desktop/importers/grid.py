@@ -12,7 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from recount_desktop.importers.abstract_find import candidates, find_readings, reading_misfit
+from recount_desktop.importers.abstract_find import (
+    candidates,
+    find_readings,
+    grouped_units,
+    reading_misfit,
+    unread_columns,
+)
 from recount_desktop.importers.abstract_lines import (
     OpenContest,
     PendingChoice,
@@ -82,6 +88,7 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
     header = sheet.rows[reading.header_rows[-1]]
     units = {c: clean_name(header[c]) for c in reading.unit_columns}
     _note_columns(sheet, header, reading, builder)
+    _check_every_count_read(sheet, reading, builder)
     contest = _header_title(header, reading, builder)
     skip = set(reading.skip_rows)
     pending: PendingChoice | None = None  # a choice's name row, its counts in the rows below
@@ -107,6 +114,32 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
             builder.notes.note("skipped", sheet.name, f"row {r + 1}", label or "(no label)")
             continue
         choice_row(sheet, r, row, label, contest, units, reading, builder)
+
+
+def _check_every_count_read(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
+    """Every count cell of the table is read, checked as a total or skipped as a share: a column of
+    counts under no unit name, or unit names grouped under contest names in the row above (a wide
+    sheet read as an abstract), is an error, never counts silently dropped or folded together."""
+    r = reading.header_rows[-1]
+    for c, rows in unread_columns(sheet, reading):
+        cells = f"{sheet.cell(rows[0], c)}:{sheet.cell(rows[-1], c)}"
+        builder.log.error(
+            sheet.name,
+            cells,
+            f"{cells} hold counts under no unit name (header cell {sheet.cell(r, c)} is blank), "
+            "and they are not the sum of the unit columns left of them: they would be left out. "
+            "Choose the header row or unit columns that name them, or skip the column in the layout",
+        )
+    groups = grouped_units(sheet, reading)
+    if groups:
+        named = ", ".join(f"{name!r} over column {column_letters(c)}" for c, name in groups)
+        builder.log.error(
+            sheet.name,
+            sheet.cell(r - 1, groups[0][0]),
+            f"row {r} groups the unit columns under names ({named}): the names in row {r + 1} look "
+            "like choices under contests (a wide sheet), not units; read as units, each contest's "
+            "counts would be added together. Choose the wide layout, or the header rows, in a profile",
+        )
 
 
 def _office_row(
