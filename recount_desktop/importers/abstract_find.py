@@ -150,9 +150,19 @@ def grouped_units(sheet: Sheet, reading: Reading) -> list[tuple[int, str]]:
     units = sorted(reading.unit_columns)
     names = [(c, clean_name(above[c])) for c in units if c < len(above) and _is_text(above[c])]
     blanks = [c for c in units if c >= len(above) or is_blank(above[c])]
-    if len(names) < MIN_UNITS or not blanks or names[0][0] != units[0]:
+    if len(names) < MIN_UNITS or not blanks or names[0][0] != units[0] or _titled(sheet, reading):
         return []
     return names
+
+
+def _titled(sheet: Sheet, reading: Reading) -> bool:
+    """The first row under the header is a contest title (text, no counts): an abstract whose row
+    above names districts over its precincts, not a wide sheet."""
+    for row in sheet.rows[reading.header_rows[-1] + 1 :]:
+        if all(is_blank(cell) for cell in row):
+            continue
+        return not any(whole_at(row, c) is not None for c in reading.unit_columns)
+    return False
 
 
 def _is_text(cell: object) -> bool:

@@ -88,7 +88,59 @@ def _find_layout(sheet: Sheet) -> _Layout | None:
         layout = _contests(sheet, r, precinct_col, names_row, seats_row)
         if layout is not None:
             return layout
+    return _unnamed_unit_layout(sheet)
+
+
+MIN_UNIT_ROWS = 2
+
+
+def _unnamed_unit_layout(sheet: Sheet) -> _Layout | None:
+    """The same shape under a unit header no one foresaw (``Where``, ``District``): a contest-name
+    row over a choice-name row, names spanning their choices' columns, then rows each with a text
+    unit name and counts to its right. Strict, since no header word vouches for it: a row with a
+    unit name and no counts (an abstract's contest title) means this is not a wide sheet."""
+    for r, row in enumerate(sheet.rows[1:HEADER_ROWS], start=1):
+        col = next((c for c, cell in enumerate(row) if _is_word(cell)), None)
+        if col is None or sum(1 for cell in row[col + 1 :] if _is_word(cell)) < MIN_CHOICES_FOR_SUM:
+            continue
+        seats_row, names_row = _rows_above(sheet, r, col)
+        if names_row is None or _holds_numbers(sheet.rows[names_row]):
+            continue
+        layout = _contests(sheet, r, col, names_row, seats_row)
+        if layout is not None and _spans(layout) and _units_below(sheet, layout):
+            return layout
     return None
+
+
+def _is_word(cell: object) -> bool:
+    return isinstance(cell, str) and not is_blank(cell) and not clean_name(cell).replace(",", "").isdigit()
+
+
+def _spans(layout: _Layout) -> bool:
+    """Some contest name spans two or more choice columns."""
+    return any(len(contest.choices) >= MIN_CHOICES_FOR_SUM for contest in layout.contests)
+
+
+def _units_below(sheet: Sheet, layout: _Layout) -> bool:
+    """Every row under the header with a name in the unit column holds counts (numbers or blanks)
+    in the choice columns, at least one of them; two such rows or more."""
+    columns = [c for contest in layout.contests for c in contest.choices]
+    units = 0
+    for row in sheet.rows[layout.header_row + 1 :]:
+        name = _at(row, layout.precinct_col)
+        if is_blank(name):
+            continue
+        cells = [_at(row, c) for c in columns]
+        if not isinstance(name, str) or not any(_is_count(cell) for cell in cells):
+            return False
+        if any(not is_blank(cell) and not _is_count(cell) for cell in cells):
+            return False
+        units += 1
+    return units >= MIN_UNIT_ROWS
+
+
+def _is_count(cell: object) -> bool:
+    return type(cell) is int or (type(cell) is float and cell.is_integer())
 
 
 def _choices_row_below(sheet: Sheet, names_row: int, precinct_col: int) -> int | None:

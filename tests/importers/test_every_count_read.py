@@ -59,3 +59,24 @@ def test_a_wide_sheet_is_never_read_clean_as_an_abstract(tmp_path: Path) -> None
     assert imported.results is None
     assert "row 2 groups the unit columns under names" in imported.errors[0].message
     assert "'Mayor' over column B, 'Clerk' over column D" in imported.errors[0].message
+
+
+def test_a_wide_sheet_whose_unit_header_is_an_unknown_word_reads_as_wide(tmp_path: Path) -> None:
+    imported = read_tally_file(write_xlsx(tmp_path / "wide.xlsx", {"Results": _wide_rows()}))
+    assert imported.errors == () and imported.results is not None and imported.layout == "wide"
+    assert imported.results.totals("Mayor") == {"Ada": 170, "Bo": 150}
+    assert imported.results.totals("Clerk") == {"Cy": 12, "Di": 15}
+    assert [p.name for p in imported.results.precincts] == ["North", "South"]
+
+
+def test_an_abstract_with_districts_over_its_precincts_stays_an_abstract(tmp_path: Path) -> None:
+    rows = [
+        [None, "District 1", None, "District 2", None],
+        ["Candidate", "P1", "P2", "P3", "P4"],
+        ["Mayor"],
+        ["Ada", 1, 2, 3, 4],
+        ["Bo", 5, 6, 7, 8],
+    ]
+    imported = read_tally_file(write_xlsx(tmp_path / "districts.xlsx", {"Abstract": rows}))
+    assert imported.errors == () and imported.results is not None and imported.layout == "abstract"
+    assert imported.results.totals("Mayor") == {"Ada": 10, "Bo": 26}

@@ -107,9 +107,13 @@ def test_a_wide_sheet_whose_unit_header_says_nothing_imports_with_a_profile(tmp_
         ["All", 170, 150, 12, 15],
     ]
     source = write_xlsx(tmp_path / "wide.xlsx", {"Results": rows})
-    guessed = read_tally_file(source)  # no 'Precinct' header: not found as wide (read as something else)
-    assert guessed.layout != "wide"
-    assert guessed.results is None or "Mayor" not in [c.name for c in guessed.results.contests]
+    # no 'Precinct' header: found as wide by its shape (contest row over choice row, unit names
+    # down column A, counts to the right), never as an abstract of units named after candidates
+    guessed = read_tally_file(source)
+    assert guessed.errors == () and guessed.results is not None and guessed.layout == "wide"
+    assert guessed.results.totals("Mayor") == {"Ada": 170, "Bo": 150}
+    assert guessed.results.totals("Clerk") == {"Cy": 12, "Di": 15}
+    assert [p.name for p in guessed.results.precincts] == ["North", "South"]
     profile = load_profile(
         _profile(tmp_path, 'format = "wide"\n[reading]\nheader_rows = [2, 3]\nunit_column = "A"\n')
     )
