@@ -7,7 +7,7 @@ clerk is connected to the moment the last one is done. The server is the one nam
 RECOUNT_TEST_PG_URL; without it the script runs itself under .ci/with-postgres (a throwaway server),
 or says why it cannot.
 
-    python bench/bench_server.py [--entries 800] [--durability mixed|none|full] [--clerks 1,2,4,8]
+    python bench/bench_server.py [--entries 800] [--durability mixed|none|full|all] [--clerks 1,2,4,8]
 
 Each line also gives the processor time the clerks and the server spent per entry, and how many of
 the machine's cores were busy during the run (other users' work included): on a machine whose cores
@@ -174,9 +174,9 @@ def describe(name: str, run: Run, baseline: float) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--entries", type=int, default=800)
-    parser.add_argument("--durability", choices=sorted(DURABILITY), default="mixed",
+    parser.add_argument("--durability", choices=[*sorted(DURABILITY), "all"], default="mixed",
                         help="mixed: server fsync off, SQLite synchronous FULL (as CI runs them); "
-                             "none: neither syncs; full: both sync at every commit")
+                             "none: neither syncs; full: both sync at every commit; all: each in turn")
     parser.add_argument("--clerks", default="1,2,4,8", help="server clerk counts, comma-separated")
     args = parser.parse_args()
     base = os.environ.get("RECOUNT_TEST_PG_URL")
@@ -188,25 +188,31 @@ def main() -> int:
             return 0
         os.execv(str(helper), [str(helper), sys.executable, *sys.argv])
 
-    fsync, sqlite_sync = DURABILITY[args.durability]
+    for durability in (sorted(DURABILITY) if args.durability == "all" else [args.durability]):
+        one_setting(base, durability, args.entries, [int(n) for n in args.clerks.split(",")])
+    return 0
+
+
+def one_setting(base: str, durability: str, entries: int, counts: list[int]) -> None:
+    """The SQLite baseline and every server line in one durability setting (``DURABILITY``)."""
+    fsync, sqlite_sync = DURABILITY[durability]
     set_server_fsync(base, fsync)
-    print(f"durability {args.durability}: server fsync = {fsync}, SQLite synchronous = {sqlite_sync}")
-    baseline = sqlite_clerk(args.entries, sqlite_sync)
+    print(f"durability {durability}: server fsync = {fsync}, SQLite synchronous = {sqlite_sync}")
+    baseline = sqlite_clerk(entries, sqlite_sync)
     print(describe("SQLite file, 1 clerk", baseline, baseline.rate) + " (baseline)")
-    for clerks in (int(n) for n in args.clerks.split(",")):
+    for clerks in counts:
         url, admin = fresh_database(base)
         try:
             with create_election_file(url, election()) as store:
                 prepare(store)
-            run = run_clerks(url, clerks, args.entries)
+            run = run_clerks(url, clerks, entries)
         finally:
             admin.execute(f"DROP DATABASE {urlsplit(url).path.lstrip('/')} WITH (FORCE)")  # type: ignore[attr-defined]
             admin.close()  # type: ignore[attr-defined]
         print(describe(f"server, {clerks} clerk(s)", run, baseline.rate))
     # Again at the end: on a shared machine the load (and the disk's speed) drifts during a run.
-    print(describe("SQLite file, 1 clerk", sqlite_clerk(args.entries, sqlite_sync), baseline.rate)
+    print(describe("SQLite file, 1 clerk", sqlite_clerk(entries, sqlite_sync), baseline.rate)
           + " (baseline again, at the end)")
-    return 0
 
 
 def sqlite_clerk(entries: int, sqlite_sync: str) -> Run:

@@ -91,20 +91,44 @@ def insert_entry(
 ) -> int:
     """``operator`` is who was signed in to the program (who typed or imported the entry), whatever the
     sheet's Entered By says; ``source`` is the import file's SHA-256 (empty: typed in the window)."""
-    row = conn.execute(
-        "INSERT INTO recount_entry (sheet_id, entry_number, precinct, device, method, counted_by,"
-        " over_votes, under_votes, blank_ballots, ballots, entered_by, entered_at, reason, operator, source)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-        (sheet_id, number, lines.precinct or "", lines.device or "", str(lines.method),
-         "; ".join(counted_by), lines.over_votes, lines.under_votes, lines.blank_ballots, lines.ballots,
-         entered_by, utc_now(), reason, operator, source),
-    ).fetchone()
+    values = _entry_values(sheet_id, number, lines, counted_by, entered_by, reason, operator, source)
+    row = conn.execute(_INSERT_ENTRY + " RETURNING id", values).fetchone()
     entry_id = int(row[0])  # RETURNING: the same on SQLite and on the server
     conn.executemany(
         "INSERT INTO recount_entry_count (entry_id, position, choice, votes) VALUES (?, ?, ?, ?)",
         [(entry_id, i, choice, votes) for i, (choice, votes) in enumerate(lines.counts)],
     )
     return entry_id
+
+
+def add_entry(
+    conn: sqlite3.Connection, sheet_id: str, number: int, lines: SheetLines, *, counted_by: Iterable[str],
+    entered_by: str, operator: str = "", source: str = "",
+) -> None:
+    """``insert_entry`` without reading the new entry's id back: its counts find it by sheet and entry
+    number. Nothing waits for an answer, so on a server the whole entry goes with the change's lock
+    in one exchange (``store.pg_optimistic``)."""
+    values = _entry_values(sheet_id, number, lines, counted_by, entered_by, None, operator, source)
+    conn.execute(_INSERT_ENTRY, values)
+    conn.executemany(
+        "INSERT INTO recount_entry_count (entry_id, position, choice, votes) VALUES ("
+        "(SELECT id FROM recount_entry WHERE sheet_id = ? AND entry_number = ?), ?, ?, ?)",
+        [(sheet_id, number, i, choice, votes) for i, (choice, votes) in enumerate(lines.counts)],
+    )
+
+
+_INSERT_ENTRY = (
+    "INSERT INTO recount_entry (sheet_id, entry_number, precinct, device, method, counted_by,"
+    " over_votes, under_votes, blank_ballots, ballots, entered_by, entered_at, reason, operator, source)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def _entry_values(sheet_id: str, number: int, lines: SheetLines, counted_by: Iterable[str], entered_by: str,
+                  reason: str | None, operator: str, source: str) -> tuple[Any, ...]:
+    return (sheet_id, number, lines.precinct or "", lines.device or "", str(lines.method),
+            "; ".join(counted_by), lines.over_votes, lines.under_votes, lines.blank_ballots, lines.ballots,
+            entered_by, utc_now(), reason, operator, source)
 
 
 @dataclass(frozen=True)

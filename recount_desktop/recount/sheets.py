@@ -38,6 +38,7 @@ from recount_desktop.recount.sheet_rows import (
     OTHER_LINES,
     SheetLines,
     StoredEntry,
+    add_entry,
     contest_choices,
     election_key,
     insert_entry,
@@ -298,6 +299,15 @@ def _next_number_problem(conn: sqlite3.Connection, entry: TallySheetEntry, enter
     return number, other, []
 
 
+@dataclass(frozen=True)
+class _Origin:
+    """Who made the entry being stored (``EntryOrigin``)."""
+
+    entered_by: str
+    operator: str
+    source: str
+
+
 def _enter(conn: sqlite3.Connection, entry: TallySheetEntry, operator: str,
            source: str = "") -> tuple[EntryResult, dict[str, Any]]:
     entered_by = entry.entered_by.strip() or operator
@@ -309,26 +319,29 @@ def _enter(conn: sqlite3.Connection, entry: TallySheetEntry, operator: str,
     if problems or scope_problem:
         raise SheetError(entry.sheet_id, problems or [scope_problem])  # type: ignore[list-item]
     lines = entry.lines()
+    key = election_key(conn)  # read before the writes: on a server they then go in one exchange
     if other is None:
         conn.execute("INSERT INTO recount_sheet (sheet_id, contest, state) VALUES (?, ?, ?)",
                      (entry.sheet_id, entry.contest, SheetState.ENTERED_ONCE.value))
-    entry_id = insert_entry(conn, entry.sheet_id, number, lines, counted_by=entry.counted_by,
-                            entered_by=entered_by, operator=operator, source=source)
+    # Without reading the new id back (one exchange on a server); the sheet's final entry, below, is
+    # the entry with the lower id, as when the id was read back.
+    add_entry(conn, entry.sheet_id, number, lines, counted_by=entry.counted_by, entered_by=entered_by,
+              operator=operator, source=source)
     state = SheetState.ENTERED_ONCE
     differing: tuple[DifferingLine, ...] = ()
     if other is not None:
         first, second = (other.lines, lines) if number == 2 else (lines, other.lines)
         differing = differing_lines(first, second)
         state = SheetState.DISCREPANCY if differing else SheetState.VERIFIED
-        conn.execute("UPDATE recount_sheet SET state = ?, final_entry = ? WHERE sheet_id = ?",
-                     (state.value, None if differing else min(entry_id, other.id), entry.sheet_id))
+        final = "NULL" if differing else "(SELECT min(id) FROM recount_entry WHERE sheet_id = ?)"
+        conn.execute(f"UPDATE recount_sheet SET state = ?, final_entry = {final} WHERE sheet_id = ?",
+                     (state.value, *(() if differing else (entry.sheet_id,)), entry.sheet_id))
     warning = arithmetic_warning(lines, seats)
     same = other is not None and same_person(other.entered_by, entered_by)
     result = EntryResult(entry.sheet_id, number, state, (warning,) if warning else (), differing, same)
-    details = _entry_details(entry, number, entered_by, lines, result, election_key(conn))
+    details = _entry_details(entry, number, entered_by, lines, result, key)
     if other is not None:
-        this = StoredEntry(entry_id, number, entered_by, "", "", None, lines, operator, source)
-        problem = independence_problem(other, this)
+        problem = independence_problem(other, _Origin(entered_by, operator, source))
         if problem:
             details["not_independent"] = problem
     if scope_added is not None:

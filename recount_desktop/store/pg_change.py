@@ -12,7 +12,8 @@ digest as the file's code computes) in four exchanges:
    wrote are still the stored ones, as the file's code reuses its own while no one else committed);
 2. the caller's change;
 3. the rows the change wrote, and the whole tables it touched, taken in one statement;
-4. the new running digests, the audit entry and COMMIT, sent together in one pipeline.
+4. the new running digests, the audit entry and COMMIT, sent together in one pipeline, followed
+   by the wait for the commit to reach the disk, made after the lock is released (``_COMMIT``).
 
 The lock is taken right after BEGIN, for the whole change: what a change reads to decide (first or
 second entry) is read under it, so two clerks never both make a first entry, and the ids the server
@@ -53,6 +54,15 @@ _WRITE_DIGEST = ("INSERT INTO data_digest (tbl, row_count, value) VALUES (?, ?, 
                  " ON CONFLICT(tbl) DO UPDATE SET row_count = excluded.row_count, value = excluded.value")
 _APPEND = ("INSERT INTO audit_log (seq, ts, operator, action, details, prev_hash, hash, data_digest)"
            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+# The change commits without waiting for its WAL to reach the disk, so the lock (released at COMMIT)
+# is not held across a disk flush. Then, in the same exchange and no longer holding the lock, one
+# statement writes a WAL record of its own (a transactional logical-decoding message: PostgreSQL
+# waits for the flush only of a commit that wrote WAL) and commits with the session's own
+# synchronous_commit: that commit returns once the WAL is on disk up to its own record, which comes
+# after the change's, so the change is durable before the store reports it saved. Clerks waiting at
+# once are served by one flush (PostgreSQL's group commit) instead of each flushing under the lock.
+_COMMIT = (("SET LOCAL synchronous_commit = off", ()), ("COMMIT", ()),
+           ("SELECT pg_logical_emit_message(true, 'recount-desktop', 'saved')", ()))
 
 
 @dataclass(frozen=True)
@@ -145,9 +155,10 @@ class ServerChange:
                rewrites: frozenset[str]) -> None:
         """Exchanges 3 and 4: the digests after the change, its audit entry, COMMIT."""
         run = self._conn.optimistic
-        if run is not None and not run.locked:  # it takes the lock now, with any writes waiting
-            run.send([])
-        now, changed = self._digests_after(rewrites)
+        taken = None
+        if run is not None and not run.locked:  # it takes the lock now, with the writes waiting and
+            taken = run.send([(_TAKE_CHANGES, ())])[-1].fetchall()  # the rows they wrote: one exchange
+        now, changed = self._digests_after(rewrites, taken)
         data_digest = digest.election_digest(now)
         seq, prev_hash = (self._head.seq + 1, self._head.hash) if self._head else (1, audit.GENESIS_HASH)
         ts = audit.utc_now()
@@ -155,7 +166,7 @@ class ServerChange:
         entry_hash = audit.entry_hash(prev_hash, seq, ts, operator, action, details_json, data_digest)
         statements: list[tuple[str, Any]] = [(_WRITE_DIGEST, row) for row in digest.stored_rows(changed)]
         statements += [(_APPEND, (seq, ts, operator, action, details_json, prev_hash, entry_hash,
-                                  data_digest)), ("COMMIT", ())]
+                                  data_digest)), *_COMMIT]
         self._written = None  # until the COMMIT is known to have succeeded
         if run is not None:
             run.send(statements)  # with the writes still waiting
@@ -169,12 +180,15 @@ class ServerChange:
         self._conn.optimistic = None
         self._conn.reads.close(None)
 
-    def _digests_after(self, rewrites: frozenset[str]) -> tuple[dict[str, TableDigest],
-                                                                 dict[str, TableDigest]]:
+    def _digests_after(self, rewrites: frozenset[str], taken: list[Any] | None
+                       ) -> tuple[dict[str, TableDigest], dict[str, TableDigest]]:
+        """``taken``: the rows of ``_TAKE_CHANGES`` when already read; otherwise they are read here."""
         changes: dict[str, list[tuple[int, str]]] = {}
         rewritten = set(rewrites)
+        if taken is None:
+            taken = self._conn.execute(_TAKE_CHANGES).fetchall()
         # In any order: an additive table's digest is a sum, and its row count a count.
-        for table, sign, row in self._conn.execute(_TAKE_CHANGES).fetchall():
+        for table, sign, row in taken:
             if sign == 0:
                 rewritten.add(str(table))
             else:

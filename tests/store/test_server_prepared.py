@@ -172,3 +172,42 @@ def test_a_change_that_keeps_conflicting_is_made_holding_the_lock_from_its_start
         assert seen == [str(n) for n in range(TRIES + 1)] and one.conflicts == TRIES
         assert one.settings()["copy"] == f"{TRIES}!"
         assert one.verify_audit().ok and one.audit_entries()[-1].action == "test.copy"
+
+
+def test_a_change_reported_saved_is_flushed_to_the_servers_disk(server_url: str, election: Election) -> None:
+    """The change commits with synchronous_commit off (the lock is not held across the disk's flush),
+    then waits for the flush past its commit before the store returns (``pg_change._COMMIT``)."""
+    with create_election_file(server_url, election):
+        pass
+    with open_election_file(server_url) as store:
+        assert isinstance(store, ServerElection)
+        for n in range(5):  # the WAL writer flushes on its own every 200 ms: without the wait, seldom
+            with store.transaction("test.flush", {"n": n}) as tx:
+                tx.execute("INSERT INTO setting (key, value) VALUES (?, ?)", (f"flush{n}", "x"))
+                written = tx.execute("SELECT pg_current_wal_insert_lsn()::text").fetchone()[0]
+            flushed = store._conn.execute("SELECT pg_current_wal_flush_lsn() >= ?::pg_lsn",
+                                          (written,)).fetchone()[0]
+            assert flushed, f"change {n} returned before its WAL was flushed"
+        assert store.verify_audit().ok
+
+
+def test_a_sheet_entry_holds_the_change_lock_for_two_exchanges(
+        server_url: str, election: Election, results: ElectionResults, monkeypatch) -> None:
+    """The lock, the proof of the reads, the entry's writes and the rows they wrote in one exchange;
+    the digests, the audit entry and COMMIT in the second (``pg_change``)."""
+    with create_election_file(server_url, election) as store:
+        fill(store, results)
+    with open_election_file(server_url) as store:
+        assert isinstance(store, ServerElection)
+        prepared = store._conn._prepared
+        sent: list[list[str]] = []
+        pipeline, run = prepared.pipeline, prepared.run
+        monkeypatch.setattr(prepared, "pipeline", lambda s: sent.append([q for q, _ in s]) or pipeline(s))
+        monkeypatch.setattr(prepared, "run", lambda q, p: sent.append([q]) or run(q, p))
+        for number, name in ((1, "Ann"), (2, "Bob")):
+            sent.clear()
+            store.operator = f"clerk-{number}"
+            enter_sheet(store, mayor_sheet("L-1", name, precinct="Precinct 1"))
+            locked = next(i for i, exchange in enumerate(sent) if "pg_advisory_xact_lock" in exchange[0])
+            assert len(sent) - locked == 2, sent[locked:]
+        assert sheet_status(store, "L-1").state == "verified" and store.verify_audit().ok
