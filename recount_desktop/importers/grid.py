@@ -130,6 +130,15 @@ def _check_every_count_read(sheet: Sheet, reading: Reading, builder: ResultsBuil
             "and they are not the sum of the unit columns left of them: they would be left out. "
             "Choose the header row or unit columns that name them, or skip the column in the layout",
         )
+    for c in reading.label_columns:
+        caption = clean_name(sheet.rows[r][c]) if c < len(sheet.rows[r]) else ""
+        if _UNIT_CAPTION.search(caption):
+            builder.log.error(
+                sheet.name,
+                sheet.cell(r, c),
+                f"column {column_letters(c)} is headed {caption!r}: the names down it are units, so "
+                f"the names along row {r + 1} are choices (units as rows), not an abstract's unit columns",
+            )
     groups = grouped_units(sheet, reading)
     if groups:
         named = ", ".join(f"{name!r} over column {column_letters(c)}" for c, name in groups)
@@ -250,6 +259,7 @@ def _pending_row(
     return "done"
 
 
+_UNIT_CAPTION = re.compile(r"\bprecincts?\b", re.IGNORECASE)  # "Precinct", "Precinct Name"
 _CAPTION = re.compile(r"office|candidate|\bname\b|contest|race", re.IGNORECASE)
 
 

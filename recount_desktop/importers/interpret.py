@@ -23,6 +23,7 @@ from recount_desktop.importers.reading import READ_LAYOUTS, Reading
 from recount_desktop.importers.source import Book, open_book
 from recount_desktop.importers.template import is_template, read_template
 
+SMALL_BOOK_COUNTS = 20_000  # below this many count cells, every case's reading is read and compared
 TEMPLATE_HINT = "see the tally template: `recount-desktop template tallies OUT.xlsx`"
 NOTHING_FOUND = (
     "could not recognise the layout; looked for a 'Tallies' sheet (the template), "
@@ -106,19 +107,101 @@ def interpret(
         if layout != "auto":  # the forced case's own reader says what it looked for
             return Interpretation(_attempt(book, new_builder(), ticker, layout, None, last=True))
         raise log.reject(None if book.is_csv else book.sheet_names[0], None, NOTHING_FOUND)
-    first = _read(book, found[0], found, new_builder, ticker, last=len(found) == 1)
-    if first.ok:  # the usual case: read once, the other cases not even looked for
+    small = bool(later) and is_small(book)
+    first = _read(book, found[0], found, new_builder, ticker, last=len(found) == 1 and not small)
+    if first.ok and small:  # every case's best reading, so no clean misreading is kept silently
+        return _best_of_cases(book, first, found, later, new_builder, ticker)
+    if first.ok:  # a large book: read once, the other cases not even looked for
         return Interpretation(first, tuple(found[1:]))
-    if len(found) == 1:  # its cells were dropped to build the results: open the file again
+    if len(found) == 1 and not small:  # its cells were dropped to build the results: open it again
         book = _reopened(book, log)
     found += [reading for case in later for reading in _CANDIDATES[case](book)]
+    tried = [first]
     chosen = first
     for other in found[1:]:
-        tried = _read(book, other, found, new_builder, ticker, last=False)
-        if _replaces(tried, chosen, first):
-            chosen = tried
+        tried.append(_read(book, other, found, new_builder, ticker, last=False))
+        if _replaces(tried[-1], chosen, first):
+            chosen = tried[-1]
     book.release()
+    _check_agreement(chosen, tried)
     return Interpretation(chosen, tuple(r for r in found if r is not chosen.reading))
+
+
+def is_small(book: Book, limit: int = SMALL_BOOK_COUNTS) -> bool:
+    """Fewer than ``limit`` count cells (whole numbers, or digits in a CSV) in the book: small
+    enough to read every case's reading. Stops counting at the limit, so a statewide file costs
+    only its first few thousand rows."""
+    seen = 0
+    for name in book.sheet_names:
+        for row in book.sheet(name).rows:
+            seen += sum(1 for cell in row if _is_count(cell))
+            if seen >= limit:
+                return False
+    return True
+
+
+def _is_count(cell: object) -> bool:
+    if isinstance(cell, str):
+        return cell.strip().replace(",", "").isdigit()
+    return type(cell) is int or type(cell) is float
+
+
+def _best_of_cases(
+    book: Book,
+    first: Attempt,
+    found: list[Reading],
+    later: list[str],
+    new_builder: Callable[[], ResultsBuilder],
+    ticker: Ticker,
+) -> Interpretation:
+    """The first case read clean: read every later case's best reading too, keep the clean one
+    whose totals reconcile with the most counts; clean readings of other cases that disagree with
+    it are an error listing both (the user picks one), never a silent pick."""
+    alternatives = list(found[1:])
+    tried = [first]
+    for case in later:
+        offered = _CANDIDATES[case](book)
+        if offered:
+            tried.append(_read(book, offered[0], offered, new_builder, ticker, last=False))
+            alternatives += offered
+    book.release()
+    clean = [attempt for attempt in tried if attempt.ok]
+    chosen = max(clean, key=lambda a: (a.reconciled > 0, a.counts, a.reconciled))
+    _check_agreement(chosen, tried)
+    every = [*found[:1], *alternatives]
+    return Interpretation(chosen, tuple(r for r in every if r is not chosen.reading))
+
+
+def _check_agreement(chosen: Attempt, tried: list[Attempt]) -> None:
+    """Another case's clean reading with other results: an error on the chosen reading naming both."""
+    if not chosen.ok:
+        return
+    mine = _outcome(chosen)
+    for other in tried:
+        if other.layout == chosen.layout or not other.ok or not other.counts or _outcome(other) == mine:
+            continue
+        chosen.builder.log.error(
+            None,
+            None,
+            "two readings of this file read clean but give different results: "
+            f"{_described(chosen)}, and {_described(other)}; choose one (the import wizard's "
+            "reading list, or import --format / --profile)",
+        )
+
+
+def _outcome(attempt: Attempt) -> dict[str, dict[str, int]]:
+    results = attempt.results
+    assert results is not None
+    return {contest.name: results.totals(contest.name) for contest in results.contests}
+
+
+def _described(attempt: Attempt) -> str:
+    """``wide on 'Results': ... (2 contests: 'Mayor', 'Clerk'; 347 votes)``."""
+    outcome = _outcome(attempt)
+    names = ", ".join(repr(name) for name in list(outcome)[:3]) + (", ..." if len(outcome) > 3 else "")
+    votes = sum(sum(totals.values()) for totals in outcome.values())
+    what = attempt.reading.describe() if attempt.reading is not None else attempt.layout
+    return f"{what} ({len(outcome)} contest{'s' if len(outcome) != 1 else ''}: {names}; {votes:,} votes)"
 
 
 def _first_case(book: Book, cases: list[str]) -> tuple[list[Reading], list[str]]:

@@ -139,6 +139,10 @@ def _units_below(sheet: Sheet, layout: _Layout) -> bool:
     return units >= MIN_UNIT_ROWS
 
 
+def _is_digits(cell: object) -> bool:
+    return isinstance(cell, str) and cell.strip().replace(",", "").isdigit()
+
+
 def _is_count(cell: object) -> bool:
     return type(cell) is int or (type(cell) is float and cell.is_integer())
 
@@ -178,6 +182,8 @@ def _contests(
 ) -> _Layout | None:
     header = sheet.rows[header_row]
     names = sheet.rows[names_row]
+    if any(_is_count(c) or _is_digits(c) for c in header[precinct_col + 1 :]):
+        return None  # a row of counts (a long table's first data row) never names choices
     width = min(len(names), len(header))
     # a contest starts where its name first appears (names may repeat over all its columns)
     starts = [
