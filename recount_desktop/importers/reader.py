@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -91,6 +91,7 @@ def read_tally_file(
         with no_cyclic_gc():
             book = open_book(path, log)
             book = _chosen_sheet(book, sheet, log)
+            reading = _on_sheet_found(reading, book)
             elections = () if sheet else layouts.several_elections(book)
             if elections:
                 raise log.reject(
@@ -132,6 +133,16 @@ def _builder(opening: ProblemLog, path: Path, accept_differences: bool) -> Resul
     log.warnings.extend(opening.warnings)
     log.errors.extend(opening.errors)
     return ResultsBuilder(log, path, accept_differences=accept_differences)
+
+
+def _on_sheet_found(reading: Reading | None, book: Book) -> Reading | None:
+    """A profile names its sheet as it was saved; the county's next file may spell it in another case
+    or spacing ("Results", "RESULTS"), which finds the sheet, and the readers compare names exactly:
+    the reading must name the sheet as this file spells it, or its corrections would be dropped."""
+    if reading is None or reading.sheet is None or reading.sheet in book.sheet_names:
+        return reading
+    found = book.find_sheet(reading.sheet)
+    return reading if found is None else replace(reading, sheet=found)
 
 
 def _chosen_sheet(book: Book, sheet: str | None, log: ProblemLog) -> Book:

@@ -205,3 +205,24 @@ def test_the_reading_found_in_a_county_file_saved_as_a_profile_reads_the_same(
     saved = save_profile(LayoutProfile("county", layout, None, found.reading), tmp_path / "county.toml")
     again = read_tally_file(source, profile=load_profile(saved))
     assert again.errors == () and again.results == found.results
+
+
+def test_a_profile_applies_to_the_sheet_spelled_in_another_case(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from recount_desktop.importers.long import candidates
+    from recount_desktop.importers.problems import ProblemLog
+    from recount_desktop.importers.profiles import LayoutProfile
+    from recount_desktop.importers.source import open_book
+    from tests.importers.conftest import TALLY_HEADER
+
+    rows = [TALLY_HEADER, ("P1", "Mayor", "Ada", 120), ("P1", "Mayor", "Bo", 80),
+            ("P2", "Mayor", "Ada", 50), ("P2", "Mayor", "Bo", 70), ("P2", "Mayor", "Ada", 999)]
+    saved_on = write_xlsx(tmp_path / "first.xlsx", {"Results": rows})
+    reading = replace(candidates(open_book(saved_on, ProblemLog("first.xlsx")))[0], skip_rows=(5,))
+    profile = LayoutProfile("county", "long", "Results", reading)
+    # the county's next file names the sheet in capitals: the skipped row 6 must stay skipped
+    next_file = write_xlsx(tmp_path / "next.xlsx", {"RESULTS": rows})
+    imported = read_tally_file(next_file, profile=profile)
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("Mayor") == {"Ada": 170, "Bo": 150}
