@@ -2,10 +2,13 @@
 
 Each case (``long``, ``sovc``, ``wide``, ``abstract``) offers candidate readings of the book; the
 template is a fixed format of its own, tried first. The first case (in that order) with candidates is
-found, and its best candidate read; when it reads clean (no errors) it is kept at once, so a large
-file is read once and the later cases are not even looked for. Otherwise every other candidate of
-every case is read too, and one that reads clean, whose totals reconcile, with at least as many
-counts replaces it. The readings not kept are the alternatives the wizard lists
+found, and its best candidate read. A small book (under ``SMALL_BOOK_COUNTS`` count cells) then has
+every later case's best candidate read too: the clean reading whose totals reconcile, with the most
+counts, is kept, and a clean reading of another case with different results is an error naming both
+(a misreading that reads clean is never picked silently). A large book whose first reading is clean
+is read once, the later cases not even looked for. When the first reading has errors, every other
+candidate of every case is read, and one that reads clean, whose totals reconcile, with at least as
+many counts replaces it. The readings not kept are the alternatives the wizard lists
 (``candidates(book)`` lists every case's).
 """
 
