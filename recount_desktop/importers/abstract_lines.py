@@ -84,10 +84,19 @@ def choice_row(
     if statistic_of(name) or _TURNOUT.search(name):
         builder.notes.note("statistics", sheet.name, sheet.cell(r, reading.label_columns[0]), name)
         return
-    if is_total_label(name) or (vote_type is None and sums_the_choices(sheet, row, contest, units)):
+    summed = sums_the_choices(sheet, row, contest, units) if vote_type is None else 0
+    if is_total_label(name) or summed >= MIN_UNITS_FOR_SUM:
         builder.notes.note("totals", sheet.name, sheet.cell(r, reading.label_columns[0]), name)
         check_total_row(sheet, r, row, contest, units, builder)
         return
+    if summed:
+        builder.log.warn(
+            sheet.name,
+            sheet.cell(r, reading.label_columns[0]),
+            f"{name!r} in {contest.name!r} has as many votes as the lines above it together, in the "
+            "only unit that voted: read as a choice; if it is the contest's total, mark it as a "
+            "total in the sheet view (T) and read the file again",
+        )
     contest.choice_rows.append(r)
     repeated = contest.names.get(name, 0) if new_line else 0
     contest.names[name] = repeated + (1 if new_line else 0)
@@ -123,28 +132,32 @@ def choice_row(
 
 
 MIN_CHOICES_FOR_SUM = 2
+# In one unit a candidate can have as many votes as the others together (10 + 5 and 15): a line is
+# taken for the contest's total by its sums only where two or more units say so.
+MIN_UNITS_FOR_SUM = 2
 
 
 def sums_the_choices(
     sheet: Sheet, row: Sequence[object], contest: OpenContest, units: dict[int, str]
-) -> bool:
-    """A line whose count in every unit is the sum of the contest's lines above it (two or more,
-    with votes) is the contest's total under any label ("All", "Votes Cast", none): checked, never
-    a choice whose votes would double the contest's."""
+) -> int:
+    """How many units with votes show this line as the sum of the contest's lines above it (two or
+    more), or 0 when any unit does not. Such a line in two or more units is the contest's total under
+    any label ("All", "Votes Cast", none): checked, never a choice whose votes would double the
+    contest's."""
     if len(contest.choice_rows) < MIN_CHOICES_FOR_SUM:
-        return False
-    seen = False
+        return 0
+    seen = 0
     for c in units:
         total = whole_at(row, c)
         counts = [whole_at(sheet.rows[cr], c) for cr in contest.choice_rows]
         if total is None or any(v is None for v in counts):
             if total is None and all(v is None for v in counts):
                 continue  # a unit that does not vote in this contest
-            return False
+            return 0
         found = sum(v for v in counts if v is not None)
         if total != found:
-            return False
-        seen = seen or total > 0
+            return 0
+        seen += total > 0
     return seen
 
 

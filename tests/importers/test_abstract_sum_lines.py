@@ -38,3 +38,16 @@ def test_two_lines_are_needed_before_a_sum(tmp_path: Path) -> None:
     imported = read_tally_file(source)
     assert imported.results is not None
     assert imported.results.totals("Mayor") == {"Ada": 33, "Bo": 33}
+
+
+def test_a_candidate_with_the_others_votes_together_in_the_only_unit_that_voted_stays(tmp_path: Path) -> None:
+    # a district contest voted in North only: Ed's 15 is Cy's 10 and Di's 5, and Ed wins
+    rows: list[list[object]] = [
+        ["", "North", "South", "Total"],
+        ["Mayor", None, None, None], ["Ada", 10, 20, 30], ["Bo", 5, 6, 11],
+        ["Council D1", None, None, None], ["Cy", 10, None, 10], ["Di", 5, None, 5], ["Ed", 15, None, 15],
+    ]
+    imported = read_tally_file(write_xlsx(tmp_path / "a.xlsx", {"Abstract": rows}))
+    assert imported.results is not None
+    assert imported.results.totals("Council D1") == {"Cy": 10, "Di": 5, "Ed": 15}
+    assert any(w.cell == "A8" and "as many votes as the lines above" in w.message for w in imported.warnings)
