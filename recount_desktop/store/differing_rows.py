@@ -18,6 +18,9 @@ from typing import Any
 from recount_desktop.store.digest import TableSpec
 
 MAX_NAMED = 20
+# A wide edit of a sparse table (district contests) crosses many groups that share no row: each
+# crossing is a query, so they are bounded too, and the list then says how far the edit goes.
+MAX_LOOKED = 400
 
 Groups = dict[tuple[Any, ...], tuple[int, str]]  # group key -> (rows, group digest)
 
@@ -44,10 +47,12 @@ def _crossings(conn: sqlite3.Connection, spec: TableSpec, first: dict[tuple[Any,
     """The rows where the differing groups cross, named, at most ``MAX_NAMED``; and whether every
     crossing was looked at."""
     named: list[str] = []
+    looked = 0
     for a_key, a_change in sorted(first.items(), key=_order):
         for b_key, b_change in sorted(second.items(), key=_order):
-            if len(named) == MAX_NAMED:
+            if len(named) == MAX_NAMED or looked == MAX_LOOKED:
                 return named, False
+            looked += 1
             key = _row_key(spec, a_key, b_key)
             label = _label(_exists(conn, spec, key), a_change, b_change)
             if label:
