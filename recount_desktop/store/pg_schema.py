@@ -233,6 +233,12 @@ _LATER_TRIGGERS: tuple[tuple[str, str, str, str, str, bool], ...] = (
     ("audit_log_notify", "audit_log", "AFTER INSERT", "notify_change", NOTIFY_BODY, False),
 )
 _RETIRED_TRIGGERS = (("recount_sheet_notify", "recount_sheet", "notify_sheet"),)  # (trigger, table, function)
+# Function bodies an earlier version wrote, with this version's: ``server init`` replaces exactly these
+# (a body found nowhere in this list was changed by someone else, and stays for verify to report).
+_EARLIER_BODIES: tuple[tuple[str, str, str], ...] = (
+    ("next_id", "BEGIN IF NEW.id IS NULL THEN EXECUTE format('SELECT COALESCE(MAX(id), 0) + 1 FROM %I', "
+                "TG_TABLE_NAME) INTO NEW.id; END IF; RETURN NEW; END", NEXT_ID_BODY),
+)
 
 
 def _create_trigger(name: str, table: str, timing: str, function: str) -> str:
@@ -259,10 +265,24 @@ def bring_triggers_up_to_date(conn: Any) -> list[str]:
                 conn.execute(create.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION", 1))
                 conn.execute(_create_trigger(name, table, timing, function))
                 done.append(f"added the trigger {name}")
+        done += _replace_earlier_bodies(conn)
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+    return done
+
+
+def _replace_earlier_bodies(conn: Any) -> list[str]:
+    done = []
+    for function, earlier, now in _EARLIER_BODIES:
+        found = conn.execute(
+            "SELECT prosrc FROM pg_proc WHERE proname = ? AND pronamespace = current_schema()::regnamespace",
+            (function,),
+        ).fetchone()
+        if found is not None and _squeezed(str(found[0])) == _squeezed(earlier):
+            conn.execute(_function(function, now).replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION", 1))
+            done.append(f"brought the function {function} up to date")
     return done
 
 

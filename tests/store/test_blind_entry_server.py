@@ -148,15 +148,21 @@ def test_server_init_brings_an_older_databases_triggers_up_to_date(
                 "CREATE FUNCTION notify_sheet() RETURNS trigger LANGUAGE plpgsql AS $fn$ BEGIN PERFORM "
                 "pg_notify('recount_sheet', NEW.contest); RETURN NULL; END $fn$",
                 "CREATE TRIGGER recount_sheet_notify AFTER INSERT OR UPDATE ON recount_sheet FOR EACH ROW "
-                "EXECUTE FUNCTION notify_sheet()"):
+                "EXECUTE FUNCTION notify_sheet()",
+                # the earlier version's next_id, which ran EXECUTE format(...) at every row
+                "CREATE OR REPLACE FUNCTION next_id() RETURNS trigger LANGUAGE plpgsql AS $fn$ BEGIN IF "
+                "NEW.id IS NULL THEN EXECUTE format('SELECT COALESCE(MAX(id), 0) + 1 FROM %I', "
+                "TG_TABLE_NAME) INTO NEW.id; END IF; RETURN NEW; END $fn$"):
             older.execute(statement)  # type: ignore[attr-defined]
     finally:
         older.close()  # type: ignore[attr-defined]
     with open_election_file(server_url) as store:
-        assert len(store.warnings) == 4  # three dropped, one added outside the program
+        # three dropped, one added outside the program, and each table's next_id trigger "changed"
+        assert len(store.warnings) == 4 + len(pg_schema._ID_TABLES)
     assert main(["server", "init", server_url]) == 0
     out = capsys.readouterr().out
     assert "added the trigger recount_entry_blind" in out and "dropped the retired trigger" in out
+    assert "brought the function next_id up to date" in out
     with open_election_file(server_url) as store:
         assert store.warnings == ()
         assert store.verify_audit().ok
