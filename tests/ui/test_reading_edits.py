@@ -79,6 +79,9 @@ def test_a_statement_read_by_hand_names_its_header_row_and_unit_column_for_every
     assert skipped.unit_column is None and skipped.skipped_columns == (0, 3)
     again = reading_edits.with_columns(skipped, None, [3])
     assert again.skipped_columns == (0,)
+    # T and L mark columns of precincts-as-columns sheets: here they leave the skipped column skipped
+    assert reading_edits.with_columns(again, "total", [0]) == again
+    assert reading_edits.with_columns(again, "label", [0]) == again
 
 
 def test_a_long_tables_header_row_names_its_columns_by_their_words() -> None:

@@ -100,7 +100,10 @@ def _rows_sheet(reading: Reading, sheet: Sheet) -> str | None:
 
 def _row_units_columns(reading: Reading, role: str | None, chosen: set[int]) -> Reading:
     """Units as rows: ``unit`` makes the (first) chosen column the unit names' column; ``skipped``
-    leaves the columns out; None reads them again (and forgets them as the unit column)."""
+    leaves the columns out; None reads them again (and forgets them as the unit column). Totals and
+    labels are columns of precincts-as-columns sheets only: here they change nothing."""
+    if role not in ("unit", "skipped", None):
+        return reading
     skipped = set(reading.skipped_columns) - chosen
     unit = reading.unit_column
     if role == "unit":
