@@ -46,7 +46,6 @@ ROLES: dict[str, tuple[str, str]] = {
     "skipped": ("Skipped", "#b9b9b9"),
 }
 LABEL_WIDTH = 240
-CHOICE_WIDTH = 420
 ROW_LAYOUTS = ("long", "template", "sovc", "wide")  # units as rows
 _NOTE_ROLES = {"totals": "total", "statistics": "statistics", "skipped": "skipped"}
 _ROW = re.compile(r"(?:row|line) (\d+)")
@@ -113,7 +112,8 @@ def _row_unit_columns(reading: Reading) -> dict[int, str]:
 def _mark_note(
     sheet: Sheet, note: CellNote, role: str, rows: dict[int, str], columns: dict[int, str]
 ) -> None:
-    """``row 9`` / ``line 9`` marks a row, ``column J`` a column, a cell ``A208`` its row."""
+    """``row 9`` / ``line 9`` marks a row, ``column J`` a column, a cell ``A208`` its row (a cell of a
+    header row, ``B3`` over a statement's 'Times Cast', its column)."""
     if note.sheet != sheet.name:
         return
     row = _ROW.fullmatch(note.cell)
@@ -126,6 +126,8 @@ def _mark_note(
         rows.setdefault(index, role)
     elif column:
         columns[column_number(column.group(1))] = role
+    elif cell and rows.get(int(cell.group(2)) - 1) == "header":
+        columns.setdefault(column_number(cell.group(1)), role)  # a header cell names its column
     elif cell:
         rows.setdefault(int(cell.group(2)) - 1, role)
 
@@ -258,7 +260,7 @@ class SheetPreview(QWidget):
         self.choices = QComboBox(objectName="readingChoice")
         self.choices.setToolTip("The readings the program considered, and each layout to pick by hand")
         self.choices.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
-        self.choices.setMaximumWidth(CHOICE_WIDTH)
+        self.choices.setMinimumContentsLength(40)
         self.choices.activated.connect(self._reading_chosen)
         self._readings: list[Reading] = []
         self.table = QTableView(objectName="sheetGrid")
@@ -271,13 +273,18 @@ class SheetPreview(QWidget):
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self._layout(self._actions())
 
+    def _choosers(self) -> QHBoxLayout:
+        """The sheet and the reading on a row of their own: long sheet names and reading
+        descriptions stay readable beside a full row of correction buttons."""
+        row = QHBoxLayout()
+        row.addWidget(QLabel("Sho&w sheet:", buddy=self.sheets))
+        row.addWidget(self.sheets)
+        row.addWidget(QLabel("Readin&g:", buddy=self.choices))
+        row.addWidget(self.choices, 1)
+        return row
+
     def _actions(self) -> QHBoxLayout:
         tools = QHBoxLayout()
-        shown = QLabel("Sho&w sheet:", buddy=self.sheets)
-        tools.addWidget(shown)
-        tools.addWidget(self.sheets)
-        tools.addWidget(QLabel("Readin&g:", buddy=self.choices))
-        tools.addWidget(self.choices)
         for key, text, tip, handler in _ACTIONS:
             action = QAction(text.replace("&", "") + f" ({key})", self.table)
             action.setShortcut(QKeySequence(key))
@@ -302,6 +309,7 @@ class SheetPreview(QWidget):
     def _layout(self, tools: QHBoxLayout) -> None:
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(self._choosers())
         layout.addLayout(tools)
         layout.addWidget(legend())
         layout.addWidget(self.table, 1)
