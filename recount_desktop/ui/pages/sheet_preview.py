@@ -254,6 +254,7 @@ class SheetPreview(QWidget):
         self.model.setParent(self)  # owned with the view, never freed by Python before it
         self.detected: Reading | None = None
         self.reading: Reading | None = None
+        self.layout = "abstract"
         self.sheets = QComboBox(objectName="shownSheet")
         self.sheets.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.sheets.activated.connect(lambda i: self.sheet_wanted.emit(self.sheets.itemText(i)))
@@ -337,7 +338,14 @@ class SheetPreview(QWidget):
         for reading in blank:
             self.choices.addItem(f"pick by hand: {reading_edits.CASE_NAMES[reading.layout]}")
         current = next((i for i, r in enumerate(found) if r == in_use), -1)
+        self.choices.setPlaceholderText(self._nothing_in_use())
         self.choices.setCurrentIndex(current)
+
+    def _nothing_in_use(self) -> str:
+        """What the chooser says when no reading of the list is in use."""
+        if self.layout == "template":
+            return "in use: the tally template's own columns (pick a layout here to read it another way)"
+        return "no reading found: pick a layout here to show the program the sheet by hand"
 
     def _reading_chosen(self, index: int) -> None:
         if 0 <= index < len(self._readings):
@@ -350,7 +358,7 @@ class SheetPreview(QWidget):
         """``detected``: what the program found on this sheet; ``reading``: the one in use;
         ``layout``: the layout the file was read in (units as rows show their unit column)."""
         same = self.model.sheet is sheet and sheet is not None
-        self.detected, self.reading = detected, reading
+        self.detected, self.reading, self.layout = detected, reading, layout
         marks = marks_for(sheet, reading, notes, layout) if sheet is not None else Marks()
         if same:
             self.model.set_marks(marks)
