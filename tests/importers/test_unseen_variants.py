@@ -219,6 +219,16 @@ def _total_column_of(good: Sheets, bad: Sheets, column: int) -> Sheets:
     return bad
 
 
+def _blank_between_contests(sheets: Sheets) -> Sheets:
+    """A blank row wherever the contest column (the second) changes."""
+    rows: Rows = []
+    for row in sheets["Results"]:
+        if len(rows) > 1 and rows[-1][1] != row[1]:
+            rows.append([])
+        rows.append(row)
+    return {"Results": rows}
+
+
 def write(path: Path, sheets: Sheets) -> Path:
     if path.suffix == ".csv":
         with path.open("w", newline="", encoding="utf-8") as handle:
@@ -277,10 +287,25 @@ VARIANTS: dict[str, tuple[str, Build, bool]] = {
     "long_grand_total_rows": (".csv", lambda m: long(m, county="Grand Total"), False),
     "long_blank_total_rows": (".csv", lambda m: long(m, county=""), False),
     "long_county_rows_xlsx": (".xlsx", lambda m: long(m, county="COUNTY"), False),
+    "long_county_abbreviation_rows_xlsx": (".xlsx", lambda m: long(m, county="ALAMOSA CO"), False),
+    "long_countywide_rows_office_words": (
+        ".csv",
+        lambda m: long(m, county="Countywide", words=("Precinct", "Office", "Candidate", "Votes")),
+        False,
+    ),
+    "long_blank_row_between_contests": (".csv", lambda m: _blank_between_contests(long(m)), False),
+    "long_one_count_off_total_rows": (
+        ".csv",
+        lambda m: _with_total_of(
+            long(m, county="Total"), long(m.bumped(), county="Total"), lambda _, row: row[0] == "Total"
+        ),
+        True,
+    ),
     "long_thousands_as_text": (".csv", lambda m: long(m, text=True, county="Total"), False),
     "long_titles_percent_registered": (".xlsx", lambda m: long(m, titles=2, extras=True), False),
     "sovc": (".xlsx", sovc, False),
     "sovc_grand_total": (".xlsx", lambda m: sovc(m, total_label="Grand Total"), False),
+    "sovc_county_dash_total": (".xlsx", lambda m: sovc(m, total_label="County - Total"), False),
     "sovc_no_totals": (".xlsx", lambda m: sovc(m, total_label=None, total_col=False), False),
     "sovc_registered_and_percent": (".xlsx", lambda m: sovc(m, extras=True), False),
     "sovc_blocks_side_by_side": (".xlsx", lambda m: sovc(m, side_by_side=True), False),
