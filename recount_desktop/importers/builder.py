@@ -20,6 +20,7 @@ from recount_desktop.domain.records import (
     seats_from_name,
 )
 from recount_desktop.importers.checks import (
+    MIN_UNITS_FOR_SUM,
     BlankCell,
     ReadingNotes,
     TotalDifference,
@@ -34,6 +35,7 @@ from recount_desktop.importers.values import (
     SUPPRESSED,
     CountError,
     clean_name,
+    is_county_total_label,
     is_total_label,
     parse_count,
     statistic_of,
@@ -532,6 +534,7 @@ class ResultsBuilder:
             self.rename_contests(county_contest_names(self.tallies, self.log))
         if self.find_total_units:
             self._take_total_units(find_total_units(self._tallies))
+        self._take_total_units(self._county_labelled_total(), by_label=True)
         self._resolve_blank_cells()
         self._check_file_totals()
         self._warn_suppressed()
@@ -641,7 +644,18 @@ class ResultsBuilder:
             **attributes,
         )
 
-    def _take_total_units(self, units: set[PrecinctKey]) -> None:
+    def _county_labelled_total(self) -> set[PrecinctKey]:
+        """The one unit named as the county's total (``COUNTY``, ``CO``, ``EL PASO CO``, ``Cass County``)
+        beside two or more others: the file's own total by its label, whatever its sums. Arithmetic
+        alone let such a row that is one vote off be counted as a unit, doubling every count. Several
+        such names are a file by county (or county totals under a county column, which the long reader
+        handles): left alone."""
+        named = [key for key in self._precincts if is_county_total_label(key[1])]
+        if len(named) != 1 or len(self._precincts) < MIN_UNITS_FOR_SUM:
+            return set()
+        return set(named)
+
+    def _take_total_units(self, units: set[PrecinctKey], by_label: bool = False) -> None:
         """A unit found to be the sum of the others is the file's own total: checked, never counted."""
         if not units:
             return
@@ -659,8 +673,10 @@ class ResultsBuilder:
             self.log.warn(
                 None,
                 None,
-                f"{unit[1]!r}" + (f" ({unit[0]})" if unit[0] else "") + " holds, in every contest, the sum "
-                "of the other units: read as the file's own total, checked and not counted",
+                f"{unit[1]!r}" + (f" ({unit[0]})" if unit[0] else "") + (
+                    " is named as the county's total: read as the file's own total, checked against the "
+                    "other units and not counted" if by_label else " holds, in every contest, the sum "
+                    "of the other units: read as the file's own total, checked and not counted"),
             )
         self._stats = {k: v for k, v in self._stats.items() if k[1] not in units}
 

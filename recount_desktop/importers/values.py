@@ -101,6 +101,23 @@ _TOTAL_LABEL = re.compile(
 )
 
 
+_COUNTY_TOTAL = re.compile(
+    r"^(county|co|cnty)\.?$"  # COUNTY, CO
+    r"|^[a-z][a-z .'-]*\s(co|cnty)\.?$"  # EL PASO CO
+    r"|^[a-z][a-z .'-]*\scounty$",  # Cass County (one such unit beside precincts: the builder decides)
+    re.IGNORECASE,
+)
+# voters counted apart, not a total: "Out of County", "Other County", "Multi County" are units
+_COUNTY_PSEUDO = re.compile(r"^(out\s+of|outside|other|multi|cross|in)\b", re.IGNORECASE)
+
+
+@lru_cache(maxsize=1 << 16)
+def is_county_total_label(name: str) -> bool:
+    """A unit named as a county (``COUNTY``, ``EL PASO CO``): the county's total in a file of precincts."""
+    plain = " ".join(name.split())
+    return bool(_COUNTY_TOTAL.match(plain)) and not _COUNTY_PSEUDO.match(plain)
+
+
 @lru_cache(maxsize=1 << 16)  # names repeat a million times in a statewide file
 def is_total_label(name: str) -> bool:
     """``Total:``, ``TOTALS``, ``COUNTY TOTALS``, ``Election Total``, ``Electionwide - Total``..."""
