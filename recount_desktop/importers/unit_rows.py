@@ -84,9 +84,11 @@ class UnitRows:
             return True
         if len(self._group_rows) < MIN_UNITS:
             return False
+        # a row with no unit name cannot be a unit: its sums alone decide, even over a single choice
+        needed = MIN_COLUMNS if label else 1
         for sums in (self._group, self._grand):
             # list equality runs in C: this is asked of every unit row of a statewide sheet
-            if values == sums and sum(1 for s in sums if s) >= MIN_COLUMNS:
+            if values == sums and sum(1 for s in sums if s) >= needed:
                 return True
         return False
 

@@ -322,6 +322,26 @@ VARIANTS: dict[str, tuple[str, Build, bool]] = {
     ),
     "wide_no_total": (".xlsx", lambda m: wide(m, total_label=None), False),
     "wide_county_row": (".xlsx", lambda m: wide(m, total_label="COUNTY"), False),
+    # a total named as the county and one count off: by its label it is checked, never a unit (these
+    # imported with every count doubled before the label rule)
+    "long_county_rows_one_count_off": (
+        ".xlsx",
+        lambda m: _with_total_of(
+            long(m, county="COUNTY"), long(m.bumped(), county="COUNTY"), lambda _, row: row[0] == "COUNTY"
+        ),
+        True,
+    ),
+    "long_county_rows_csv": (".csv", lambda m: long(m, county="COUNTY"), False),
+    "sovc_county_row": (".xlsx", lambda m: sovc(m, total_label="COUNTY"), False),
+    "sovc_unlabelled_total_row": (".xlsx", lambda m: sovc(m, total_label=""), False),
+    "wide_county_row_one_count_off": (
+        ".xlsx",
+        lambda m: _with_total_of(
+            wide(m, total_label="COUNTY"), wide(m.bumped(), total_label="COUNTY"),
+            lambda _, row: _text(row[0]) == "COUNTY",
+        ),
+        True,
+    ),
     "wide_one_count_off": (
         ".xlsx",
         lambda m: _with_total_of(wide(m), wide(m.bumped()), lambda _, row: _text(row[0]) == "Total"),
