@@ -281,6 +281,11 @@ VARIANTS: dict[str, tuple[str, Build, bool]] = {
         lambda m: long(m, words=("Precinct", "Office", "Candidate", "Votes")),
         False,
     ),
+    "long_voting_district": (
+        ".csv",
+        lambda m: long(m, words=("Voting District", "Contest", "Choice", "Votes")),
+        False,
+    ),
     "long_count_column": (".csv", lambda m: long(m, words=("Precinct", "Contest", "Choice", "Count")), False),
     "long_columns_reordered": (".csv", lambda m: long(m, order=(3, 2, 0, 1)), False),
     "long_total_rows": (".csv", lambda m: long(m, county="Total"), False),
