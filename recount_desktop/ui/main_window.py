@@ -38,7 +38,7 @@ from recount_desktop.ui.pages.setup_page import SetupPage
 from recount_desktop.ui.pages.tally_entry import TallyEntryPage
 from recount_desktop.ui.server_watch import heard_changes
 from recount_desktop.ui.snapshot import Snapshot, recount_update, take_snapshot
-from recount_desktop.ui.tasks import finish_background_tasks
+from recount_desktop.ui.tasks import TaskControl, finish_background_tasks, run_in_background
 from recount_desktop.ui.widgets.dialogs import NewElectionDialog, about_text, ask_operator
 from recount_desktop.ui.widgets.keyboard import ShortcutsDialog
 
@@ -336,16 +336,47 @@ class MainWindow(QMainWindow):
         elif heard.log:
             self._refresh_or_mark_stale(self.audit_page)
 
+    _catching_up = False  # a read of changes made elsewhere is running
+    _heard_again = False  # ... and more were heard meanwhile: read once more when it ends
+
     def show_changes_from_elsewhere(self) -> None:
         """Results, settings or set-up changed at another workstation: read and analyse the election
-        again. The page on screen shows it now, the others when next shown; a sheet being typed is
-        never refilled (it is the clerk's draft): its page catches up once the sheet is saved."""
+        again, off the GUI thread on a connection of its own (a statewide election takes seconds, and
+        nobody here asked for it: the window stays usable meanwhile). The page on screen shows it then,
+        the others when next shown; a sheet being typed is never refilled (it is the clerk's draft): its
+        page catches up once the sheet is saved."""
         if self.store is None:
             return
-        self.snapshot = take_snapshot(self.store)
+        if self._catching_up:
+            self._heard_again = True
+            return
+        self._catching_up, self._heard_again = True, False
+        where, store = str(self.store.path), self.store
+
+        def work(_control: TaskControl) -> tuple[ElectionFile, Snapshot]:
+            reader = open_election_file(where)  # reads only: no operator is recorded
+            try:
+                return store, take_snapshot(reader)
+            finally:
+                reader.close()
+
+        run_in_background(self, "Reading changes from other workstations", work, self._caught_up,
+                          on_failure=self._catch_up_failed, quiet=True)
+
+    def _caught_up(self, result: tuple[ElectionFile, Snapshot]) -> None:
+        self._catching_up = False
+        read_for, snapshot = result
+        if read_for is not self.store:
+            return  # another election was opened meanwhile
+        self.snapshot = snapshot
         self._show_header()
         for number in range(self.pages.count()):
             self._refresh_or_mark_stale(self.pages.widget(number))
+        if self._heard_again:
+            self.show_changes_from_elsewhere()
+
+    def _catch_up_failed(self, _error: BaseException) -> None:
+        self._catching_up = False  # the network dropped: the next change heard, or the next save, says so
 
     def _refresh_or_mark_stale(self, page: QWidget) -> None:
         number = self.pages.indexOf(page)

@@ -78,18 +78,24 @@ class BackgroundTask(QObject):
         on_success: Callable[[Any], None],
         on_failure: Callable[[BaseException], None] | None = None,
         on_cancel: Callable[[], None] | None = None,
+        *,
+        quiet: bool = False,
     ) -> None:
+        """``quiet``: no progress dialog (work the user did not ask for, such as reading changes made at
+        another workstation, must not put a modal dialog in front of what they are doing)."""
         super().__init__(parent)
         self._parent, self._title = parent, title
         self._on_success, self._on_failure, self._on_cancel = on_success, on_failure, on_cancel
         self.signals = _Signals()
         self.control = TaskControl(self.signals)
-        self.dialog = QProgressDialog(title, "Cancel", 0, 0, parent)
-        self.dialog.setWindowTitle(title)
-        self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
-        self.dialog.setMinimumDuration(300)
-        self.dialog.canceled.connect(self.control.cancel)
-        self.signals.progressed.connect(self._show_progress)
+        self.dialog: QProgressDialog | None = None
+        if not quiet:
+            self.dialog = QProgressDialog(title, "Cancel", 0, 0, parent)
+            self.dialog.setWindowTitle(title)
+            self.dialog.setWindowModality(Qt.WindowModality.WindowModal)
+            self.dialog.setMinimumDuration(300)
+            self.dialog.canceled.connect(self.control.cancel)
+            self.signals.progressed.connect(self._show_progress)
         self.signals.succeeded.connect(self._succeeded)
         self.signals.failed.connect(self._failed)
         self.done = False
@@ -97,14 +103,16 @@ class BackgroundTask(QObject):
         QThreadPool.globalInstance().start(_Runnable(work, self.control, self.signals, self.ended))
 
     def _show_progress(self, done: int, total: int) -> None:
-        self.dialog.setMaximum(max(total, 0))
-        self.dialog.setValue(min(done, total) if total else 0)
+        if self.dialog is not None:
+            self.dialog.setMaximum(max(total, 0))
+            self.dialog.setValue(min(done, total) if total else 0)
 
     def _close(self) -> None:
         self.done = True
-        self.dialog.canceled.disconnect(self.control.cancel)
-        self.dialog.reset()
-        self.dialog.hide()
+        if self.dialog is not None:
+            self.dialog.canceled.disconnect(self.control.cancel)
+            self.dialog.reset()
+            self.dialog.hide()
         self.finished.emit()
 
     def _succeeded(self, result: object) -> None:

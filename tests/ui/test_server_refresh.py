@@ -41,6 +41,20 @@ def verified(window: MainWindow) -> int:
     return progress.verified if progress else -1
 
 
+def test_changes_made_elsewhere_are_read_off_the_gui_thread(qtbot, on_server: str,
+                                                           election: Election) -> None:
+    window = window_on(qtbot, on_server)
+    before = window.snapshot
+    with open_election_file(on_server) as elsewhere:
+        elsewhere.update_election(replace(election, name="General Election 2026 (amended)"))
+    window.show_changes_from_elsewhere()
+    window.show_changes_from_elsewhere()  # heard again while reading: read once more afterwards
+    assert window.snapshot is before  # the call returned at once: the reading runs in the background
+    qtbot.waitUntil(lambda: window.title.text() == "General Election 2026 (amended)", timeout=SECONDS)
+    qtbot.waitUntil(lambda: not window._catching_up, timeout=SECONDS)
+    window.close()
+
+
 def test_a_change_of_set_up_elsewhere_shows_without_a_restart(qtbot, on_server: str,
                                                              election: Election) -> None:
     window = window_on(qtbot, on_server)
