@@ -91,6 +91,11 @@ def _placeholders(sql: str) -> str:
     return "".join(out)
 
 
+class UniqueViolation(sqlite3.IntegrityError):
+    """A key another workstation has just taken (a sheet's first entry): a conflict worth retrying,
+    unlike a guard's or a trigger's refusal, which would refuse again."""
+
+
 def translated(error: psycopg.Error, where: str) -> Exception:
     """A psycopg error as the store's callers expect it (see the module's docstring)."""
     if isinstance(error, pg_errors.InsufficientPrivilege):
@@ -103,6 +108,8 @@ def translated(error: psycopg.Error, where: str) -> Exception:
     message = error.diag.message_primary or str(error)
     if isinstance(error, pg_errors.RaiseException):  # the append-only guards
         return sqlite3.IntegrityError(message)
+    if isinstance(error, pg_errors.UniqueViolation):
+        return UniqueViolation(message)
     if isinstance(error, psycopg.IntegrityError):
         return sqlite3.IntegrityError(message)
     if isinstance(error, psycopg.OperationalError | pg_errors.SerializationFailure

@@ -24,7 +24,6 @@ the proof that what it read before is unchanged, and the entry is run again when
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,6 +31,7 @@ from typing import Any
 from recount_desktop.store import audit, digest
 from recount_desktop.store.data_state import DataChangedOutside, digests_after, matches_head
 from recount_desktop.store.digest import TableDigest
+from recount_desktop.store.pg import UniqueViolation
 from recount_desktop.store.pg_optimistic import ChangeConflict, OptimisticRun
 
 CHANGE_LOCK = 16_0016  # the advisory lock every change takes (scoped to the database)
@@ -115,7 +115,7 @@ class ServerChange:
         before = self._start
         try:
             results: list[Any] = self._conn.pipelined([(_LOCK, ())] + reads + [self._head_query()] + writes)
-        except sqlite3.IntegrityError as error:  # e.g. the sheet's first entry, just made elsewhere
+        except UniqueViolation as error:  # e.g. the sheet's first entry, just made elsewhere
             raise ChangeConflict(f"{self._path}: changed at another workstation meanwhile") from error
         run.locked = True
         again = results[1:1 + len(reads)]

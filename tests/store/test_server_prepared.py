@@ -153,6 +153,25 @@ def test_a_change_whose_reads_moved_before_its_lock_is_run_again(server_url: str
         assert one.verify_audit().ok
 
 
+def test_a_guards_refusal_is_said_at_once_not_retried_as_a_conflict(server_url: str,
+                                                                   election: Election) -> None:
+    with create_election_file(server_url, election):
+        pass
+    with open_election_file(server_url) as one:
+        assert isinstance(one, ServerElection)
+        tries: list[int] = []
+
+        def rewrite_the_log() -> None:
+            tries.append(1)
+            with one.transaction("test.rewrite", {}) as tx:
+                tx.execute("UPDATE audit_log SET action = action WHERE seq = 1")
+
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+            one.optimistically(rewrite_the_log)
+        assert len(tries) == 1 and one.conflicts == 0  # a refusal would only refuse again
+        assert one.verify_audit().ok
+
+
 def test_a_change_that_keeps_conflicting_is_made_holding_the_lock_from_its_start(
         server_url: str, election: Election) -> None:
     from recount_desktop.store.pg_optimistic import TRIES
