@@ -15,6 +15,7 @@ from functools import lru_cache
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range
 from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, normalise_header
+from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.unit_rows import BAD, UnitRows, Value
@@ -210,6 +211,7 @@ def _is_page_furniture(cell: object) -> bool:
 
 
 Columns = dict[int, tuple[str, str | None, str | None]]
+ROW_TOTAL = "\x00row total"  # in ``checks``: the unit's total over its candidates, not one choice's
 
 
 def _columns(
@@ -241,6 +243,10 @@ def _columns(
                 group = ""  # the group ends here; a "Total" after it is the unit's, over all choices
             elif c < len(above) and not is_blank(above[c]):
                 columns[c] = (name, None, party)  # Jefferson: the name right above a "Total Votes" cell
+            elif text != "votes":
+                checks[c] = ROW_TOTAL  # under a title, not a candidate's group: the row's total
+        elif text in ("total", "total votes"):
+            checks[c] = ROW_TOTAL  # the unit's votes across the candidates: checked, never counted
         elif statistic_of(clean_name(raw)) or normalise_header(raw) in ("overvotes", "undervotes"):
             columns[c] = (clean_name(raw), None, None)
         elif (
@@ -294,6 +300,7 @@ def _read_contest_sheet(
     else:
         contest = _contest_name(sheet, header_row, precinct_col)
     columns, checks = _columns(sheet, header_row, precinct_col, end_col)
+    _note_row_totals(sheet, header_row, checks, builder)
     if not any(statistic_of(choice) is None for choice, _, _ in columns.values()):
         _note_statistics_sheet(sheet, header_row, builder)
         return False  # a registered-voters or turnout sheet: no contest here
@@ -383,28 +390,65 @@ def _add_unit_row(
 def _check_vote_types(
     units: UnitRows, r: int, row: list[object], values: list[Value], checks: dict[int, str]
 ) -> None:
-    """A choice's Total Votes cell against its vote types in the same unit row."""
+    """A choice's Total Votes cell against its vote types in the same unit row; the row's own
+    Total Votes (``ROW_TOTAL``) against the row's candidates."""
     for c, choice in checks.items():
         total = row[c] if c < len(row) else None
-        typed = [
+        parts = [
             (col, v)
             for (col, name, vote_type), v in zip(units.columns, values, strict=True)
-            if name == choice and vote_type is not None
+            if (name == choice and vote_type is not None) or (choice == ROW_TOTAL and _in_row_total(name))
         ]
-        if not isinstance(total, int | float) or any(type(v) is not int for _c, v in typed):
+        if not isinstance(total, int | float) or any(type(v) is not int for _c, v in parts):
             continue
-        found = sum(v for _c, v in typed if isinstance(v, int))
-        if int(total) != found:
-            cells = cell_range([(units.sheet, r, col) for col, _v in typed])
-            units.builder.check_total(
-                (units.sheet, r, c),
-                units.contest,
-                f"{choice} (its vote types)",
-                None,
-                int(total),
-                found,
-                cells,
+        found = sum(v for _c, v in parts if isinstance(v, int))
+        if int(total) == found:
+            continue
+        where, cells = (units.sheet, r, c), cell_range([(units.sheet, r, col) for col, _v in parts])
+        note = _redaction_note(units.sheet, row) if choice == ROW_TOTAL else None
+        if note is not None:
+            units.builder.log.warn(
+                units.sheet.name,
+                units.sheet.cell(r, c),
+                f"{units.contest!r}: the candidates ({cells}) add up to {found} but the row's total "
+                f"({units.sheet.cell(r, c)}) says {int(total)}, a difference of {int(total) - found:+d}; "
+                f"the row holds a redacted precinct's counts ({note}), which explains it",
             )
+            continue
+        what = "all choices" if choice == ROW_TOTAL else f"{choice} (its vote types)"
+        units.builder.check_total(where, units.contest, what, None, int(total), found, cells)
+
+
+def _note_row_totals(sheet: Sheet, header_row: int, checks: dict[int, str], builder: ResultsBuilder) -> None:
+    for c in (c for c, choice in checks.items() if choice == ROW_TOTAL):
+        builder.notes.note(
+            "totals", sheet.name, f"column {column_letters(c)}", clean_name(sheet.rows[header_row][c])
+        )
+
+
+@lru_cache(maxsize=1024)  # a few column names, met on every unit row
+def _in_row_total(name: str) -> bool:
+    """A row's Total Votes counts its candidates and qualified write-ins, not its statistics nor
+    its unresolved write-ins (Dominion adds those in only once adjudicated)."""
+    text = normalise_header(name)
+    return statistic_of(name) is None and text not in ("overvotes", "undervotes") and "unresolved" not in text
+
+
+_INCLUDED_IN = re.compile(r"included\s+in\s+precinct\s+(\S+)", re.IGNORECASE)
+
+
+def _redaction_note(sheet: Sheet, row: list[object]) -> str | None:
+    """The cell of a redaction note (``REDACTED - INCLUDED IN PRECINCT 6253001243 RESULTS``)
+    naming this row's unit: its counts hold the redacted precinct's too. Looked for only when a
+    row total differs, which is rare."""
+    names = {clean_name(cell) for cell in row if isinstance(cell, str)}
+    names |= {str(int(cell)) for cell in row if type(cell) is float and cell.is_integer()}
+    for r, other in enumerate(sheet.rows):
+        for c, cell in enumerate(other):
+            match = _INCLUDED_IN.search(cell) if isinstance(cell, str) else None
+            if match and match.group(1) in names:
+                return sheet.cell(r, c)
+    return None
 
 
 def _empty_columns(sheet: Sheet, header_row: int, columns: Columns) -> list[int]:
