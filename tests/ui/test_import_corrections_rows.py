@@ -133,5 +133,6 @@ def test_the_statement_correction_saved_as_a_profile_reads_the_next_file(
     assert again.profiles.currentText() == "County statement"
     _type_path_and_enter(qtbot, again, _statement(tmp_path / "next.xlsx", north_ada=121))
     assert again.imported.layout == "sovc"
-    assert again.imported.results is None  # Ada's 121 in North: the Total row's 170 no longer adds up
-    assert [e.cell for e in again.imported.errors] == ["B5"]
+    # Ada's 121 in North: neither North's row total (200) nor the Total row's 170 adds up any more
+    assert again.imported.results is None
+    assert [e.cell for e in again.imported.errors] == ["D3", "B5"]
