@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range, column_is_sum
-from recount_desktop.importers.headers import normalise_header
+from recount_desktop.importers.headers import LONG_FIELDS, normalise_header
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
@@ -94,6 +94,11 @@ def _find_layout(sheet: Sheet) -> _Layout | None:
 MIN_UNIT_ROWS = 2
 
 
+# a column headed as the choices ("Candidate", "Office/Candidate") holds choices, not units: such a
+# sheet is an abstract (precincts as columns, perhaps grouped under districts), never a wide sheet
+_CHOICE_HEADERS = frozenset(LONG_FIELDS["choice"]) | {"candidates", "office/candidate", "office", "contest"}
+
+
 def _unnamed_unit_layout(sheet: Sheet) -> _Layout | None:
     """The same shape under a unit header no one foresaw (``Where``, ``District``): a contest-name
     row over a choice-name row, names spanning their choices' columns, then rows each with a text
@@ -102,6 +107,8 @@ def _unnamed_unit_layout(sheet: Sheet) -> _Layout | None:
     for r, row in enumerate(sheet.rows[1:HEADER_ROWS], start=1):
         col = next((c for c, cell in enumerate(row) if _is_word(cell)), None)
         if col is None or sum(1 for cell in row[col + 1 :] if _is_word(cell)) < MIN_CHOICES_FOR_SUM:
+            continue
+        if normalise_header(row[col]) in _CHOICE_HEADERS:
             continue
         seats_row, names_row = _rows_above(sheet, r, col)
         if names_row is None or _holds_numbers(sheet.rows[names_row]):

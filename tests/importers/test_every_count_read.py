@@ -80,3 +80,20 @@ def test_an_abstract_with_districts_over_its_precincts_stays_an_abstract(tmp_pat
     imported = read_tally_file(write_xlsx(tmp_path / "districts.xlsx", {"Abstract": rows}))
     assert imported.errors == () and imported.results is not None and imported.layout == "abstract"
     assert imported.results.totals("Mayor") == {"Ada": 10, "Bo": 26}
+
+
+def test_precincts_under_districts_headed_candidate_are_never_read_clean_as_a_wide_sheet(
+        tmp_path: Path) -> None:
+    # a review found this abstract imported clean as a wide sheet: contests 'District 1' and 'District 2'
+    # with the precincts as their choices and the candidates as units
+    rows: list[list[object]] = [
+        ["Mayor", None, None, None, None],
+        [None, "District 1", None, "District 2", None],
+        ["Candidate", "P1", "P2", "P3", "P4"],
+        ["Smith", 10, 20, 30, 40],
+        ["Jones", 5, 5, 5, 5],
+    ]
+    imported = read_tally_file(write_xlsx(tmp_path / "a.xlsx", {"Abstract": rows}))
+    assert imported.results is None or "Mayor" in [c.name for c in imported.results.contests]
+    if imported.results is None:
+        assert imported.errors and imported.errors[0].cell
