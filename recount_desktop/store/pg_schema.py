@@ -186,10 +186,12 @@ _GUARDS: tuple[tuple[str, str, str, str, str], ...] = (
 )
 
 
-def _function(name: str, body: str, definer: bool = False) -> str:
-    """A trigger function; ``definer``: it runs as its owner (to see rows the caller's role may not)."""
+def _function(name: str, body: str, definer: bool = False, *, replace: bool = False) -> str:
+    """A trigger function; ``definer``: it runs as its owner (to see rows the caller's role may not);
+    ``replace``: over one an earlier version made (``server init``)."""
     runs_as = " SECURITY DEFINER SET search_path FROM CURRENT" if definer else ""
-    return f"CREATE FUNCTION {name}() RETURNS trigger LANGUAGE plpgsql{runs_as} AS $fn$ {body} $fn$"
+    create = "CREATE OR REPLACE FUNCTION" if replace else "CREATE FUNCTION"
+    return f"{create} {name}() RETURNS trigger LANGUAGE plpgsql{runs_as} AS $fn$ {body} $fn$"
 
 
 def _capture_body(table: str, columns: tuple[str, ...]) -> str:
@@ -261,8 +263,7 @@ def bring_triggers_up_to_date(conn: Any) -> list[str]:
                 done.append(f"dropped the retired trigger {name}")
         for name, table, timing, function, body, definer in _LATER_TRIGGERS:
             if name not in present:
-                create = _function(function, body, definer)
-                conn.execute(create.replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION", 1))
+                conn.execute(_function(function, body, definer, replace=True))
                 conn.execute(_create_trigger(name, table, timing, function))
                 done.append(f"added the trigger {name}")
         done += _replace_earlier_bodies(conn)
@@ -281,7 +282,7 @@ def _replace_earlier_bodies(conn: Any) -> list[str]:
             (function,),
         ).fetchone()
         if found is not None and _squeezed(str(found[0])) == _squeezed(earlier):
-            conn.execute(_function(function, now).replace("CREATE FUNCTION", "CREATE OR REPLACE FUNCTION", 1))
+            conn.execute(_function(function, now, replace=True))
             done.append(f"brought the function {function} up to date")
     return done
 
