@@ -339,6 +339,22 @@ class ResultsBuilder:
         """
         self.blanks.append(BlankCell(where, precinct, contest, choice))
 
+    def add_plain_table(
+        self,
+        choices: Mapping[str, Mapping[str, str | None]],
+        precincts: Sequence[PrecinctKey],
+        entries: dict[tuple[str, PrecinctKey, str], TallyEntry],
+    ) -> None:
+        """A whole long table of plain counts read by columns (``long_columnar``), into an empty
+        builder: ``entries`` in row order, each key once, each a whole count >= 0 of a choice that
+        passed ``plain_choice`` in a unit not named as a total; ``choices`` (with their parties) and
+        ``precincts`` in the order the rows first name them: as ``add_plain`` row by row leaves them."""
+        if self._tallies or self._choices or self._precincts:
+            raise ValueError("add_plain_table fills an empty builder")
+        self._choices = {contest: dict(names) for contest, names in choices.items()}
+        self._precincts = {key: key for key in precincts}
+        self._tallies = entries
+
     def _add_other(
         self,
         where: Where,

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from recount_desktop.domain import ElectionResults
-from recount_desktop.importers import grid, long, sovc, wide
+from recount_desktop.importers import grid, long, long_columnar, sovc, wide
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.problems import ImportRejected, ProblemLog
 from recount_desktop.importers.reading import READ_LAYOUTS, Reading
@@ -102,6 +102,9 @@ def interpret(
     what was sought."""
     if reading is not None:
         return Interpretation(_attempt(book, new_builder(), ticker, reading.layout, reading, last=True))
+    fast = long_columnar.read_fast(book, new_builder, ticker, layout, SMALL_BOOK_COUNTS)
+    if fast is not None:  # a large template or long table of plain counts, read by columns
+        return Interpretation(Attempt(*fast))
     if layout == "template" or (layout == "auto" and is_template(book)):
         return Interpretation(_attempt(book, new_builder(), ticker, "template", None, last=True))
     cases = [case for case in READ_LAYOUTS if layout in ("auto", case)]

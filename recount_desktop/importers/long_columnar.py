@@ -1,0 +1,373 @@
+"""A large long table (or the template's Tallies sheet) read by columns instead of by rows.
+
+python-calamine's row-by-row read of a statewide long workbook (720,000 rows) costs more than the
+rest of the import, and the row loop over its Python values about as much again. Here the sheet is
+read once by fastexcel (calamine underneath) into Arrow arrays; the name columns are
+dictionary-encoded, so each distinct precinct, contest, choice and party is cleaned and classified
+once, with the row path's own functions; the counts are checked as one array.
+
+Never silently wrong: the columns are typed by looking at every cell (``dtype_coercion="strict"``
+over all rows), so a boolean, date or text cell in the votes column makes the read fail, and a
+blank, error, formula-without-value, fractional or negative count shows in the array. Whenever the
+table holds anything the row path would treat other than as a plain count (such a cell, a duplicate,
+a total row, a statistic, a vote type, a county or district column, a title row above the header,
+two spellings of a contest, ...) this path declines and the file is read row by row as before,
+which names the cell. It only accepts a table whose reading comes out clean: a reading with
+errors is redone by the row path, so every message comes from one place.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Callable
+from itertools import repeat
+from pathlib import Path
+from typing import Any
+
+from recount_desktop.domain import ElectionResults
+from recount_desktop.importers.builder import PrecinctKey, ResultsBuilder, TallyEntry, Ticker
+from recount_desktop.importers.headers import (
+    LONG_FIELDS,
+    TEMPLATE_FIELDS,
+    VOTE_TYPE_COLUMNS,
+    Header,
+    find_long_header,
+    match_header,
+    normalise_header,
+)
+from recount_desktop.importers.long import _MANGLED_ID, _TURNOUT_CONTESTS, long_reading
+from recount_desktop.importers.problems import ImportRejected
+from recount_desktop.importers.reading import Reading
+from recount_desktop.importers.source import Book, Sheet
+from recount_desktop.importers.template import is_template, read_contests_sheet, read_election_sheet
+from recount_desktop.importers.values import is_total_label
+from recount_desktop.importers.xlsx_errors import _sheet_target
+
+# what read_fast hands back: layout, reading, builder, results, the template's election fields
+FastRead = tuple[str, Reading | None, ResultsBuilder, ElectionResults, dict[str, Any]]
+
+_WANTED = {s for synonyms in LONG_FIELDS.values() for s in synonyms} | set(VOTE_TYPE_COLUMNS)
+_SUFFIXED = re.compile(r"^(.*)_\d+$")  # fastexcel's name for a repeated header ("Votes_1")
+_FIRST_ROW = re.compile(rb"<(?:\w+:)?row\b([^>]*)>(.*?)</(?:\w+:)?row>", re.DOTALL)
+_VALUE = re.compile(rb"<(?:\w+:)?(?:v|is)>")
+_HEAD_BYTES = 1 << 16
+_BIGGEST_COUNT = 2.0**53  # a whole float up to here is an exact integer
+
+
+def available() -> bool:
+    """fastexcel and pyarrow are installed (the ``columnar`` dependencies)."""
+    try:
+        import fastexcel  # noqa: F401
+        import numpy  # noqa: F401
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def read_fast(
+    book: Book,
+    new_builder: Callable[[], ResultsBuilder],
+    ticker: Ticker,
+    layout: str,
+    min_rows: int,
+) -> FastRead | None:
+    """The interpreter's reading of ``book`` when it is a template or a one-sheet long workbook of at
+    least ``min_rows`` plain counts that reads clean by columns; None: read it row by row."""
+    if book.is_csv or layout not in ("auto", "long", "template") or not available():
+        return None
+    template = layout == "template" or (layout == "auto" and is_template(book))
+    if template:
+        name = book.find_sheet("Tallies")
+    elif len(book.sheet_names) == 1:
+        name = book.sheet_names[0]
+    else:
+        return None  # summary sheets and sheets that also hold precincts: the row path's business
+    if name is None:
+        return None
+    table = load_table(book.path, name, template, min_rows)
+    if table is None:
+        return None
+    builder = new_builder()
+    if not fill_builder(builder, table, ticker):
+        return None
+    return _finish(book, builder, table, template)
+
+
+def _finish(book: Book, builder: ResultsBuilder, table: Table, template: bool) -> FastRead | None:
+    """As the template and long readers end: the template's other sheets, then the results."""
+    options: dict[str, dict[str, Any]] = {}
+    fields: dict[str, Any] = {}
+    try:
+        if template:
+            options, fields = read_contests_sheet(book, builder), read_election_sheet(book, builder)
+        else:
+            builder.find_total_units = True
+        results = builder.finish(options)
+    except (ImportRejected, ValueError):
+        return None
+    if results is None or builder.log.errors:
+        return None  # read again row by row: its messages name every cell
+    if template:
+        return "template", None, builder, results, fields
+    return "long", long_reading(table.sheet.name, table.header), builder, results, {}
+
+
+class Table:
+    """The columns a long table's header names, read from the sheet by fastexcel."""
+
+    def __init__(self, sheet: Sheet, header: Header, columns: dict[int, Any], rows: int) -> None:
+        self.sheet = sheet  # no rows: it names cells in messages and notes
+        self.header = header
+        self.columns = columns  # absolute column index -> pyarrow Array
+        self.rows = rows
+
+    def column(self, field: str) -> Any:
+        return self.columns[self.header.columns[field]]
+
+
+def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -> Table | None:
+    """The sheet's header (its first row) and the columns it names, each typed from all its cells;
+    None when the header is not on row 1, a column mixes kinds of cells, or there are fewer than
+    ``min_rows`` rows."""
+    if not header_on_first_row(path, sheet_name):
+        return None
+    import fastexcel
+
+    try:
+        sheet = fastexcel.read_excel(path).load_sheet(
+            sheet_name,
+            header_row=0,
+            use_columns=lambda column: normalise_header(column.name) in _WANTED,
+            schema_sample_rows=None,
+            dtype_coercion="strict",
+        )
+        if sheet.height < max(min_rows, 1):
+            return None
+        batch = sheet.to_arrow()
+        header_cells = _header_cells(sheet.available_columns())
+    except Exception:  # fastexcel's refusal (mixed kinds of cells, an odd sheet): read by rows
+        return None
+    if header_cells is None:
+        return None
+    found = _header(Sheet(sheet_name, [header_cells]), template)
+    if found is None:
+        return None
+    columns = {info.absolute_index: batch.column(i) for i, info in enumerate(sheet.selected_columns)}
+    if any(c not in columns for c in found.columns.values()):
+        return None
+    return Table(Sheet(sheet_name, []), found, columns, batch.num_rows)
+
+
+def _header(head: Sheet, template: bool) -> Header | None:
+    """The header the row path finds on this row: the template's exact names, or a long table's."""
+    if template:
+        header = match_header(head.rows[0], TEMPLATE_FIELDS, vote_types=False)
+        if header.other_columns or any(f not in header.columns for f in ("precinct", "contest", "choice")):
+            return None  # columns to warn about, or a required one missing: the row path says so
+        return header if "votes" in header.columns else None
+    return find_long_header(head, LONG_FIELDS)
+
+
+def _header_cells(infos: list[Any]) -> list[object] | None:
+    """The header row as the row path sees it (None for a blank header cell), or None when a name
+    was made unique by fastexcel (a repeated header: the row path decides which one counts)."""
+    cells: list[object] = [None] * (max((i.absolute_index for i in infos), default=-1) + 1)
+    for info in infos:
+        if info.column_name_from != "looked_up":
+            continue
+        repeated = _SUFFIXED.match(info.name)
+        if repeated and normalise_header(repeated.group(1)) in _WANTED:
+            return None
+        cells[info.absolute_index] = info.name
+    return cells
+
+
+def header_on_first_row(path: Path, sheet_name: str) -> bool:
+    """An .xlsx sheet whose first row is row 1 with three or more cells holding values: the header
+    of a table that starts at the top, as fastexcel's ``header_row=0`` reads it. Looked up in the
+    first bytes of the sheet's XML, so a sheet with a title row costs no columnar read."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            target = _sheet_target(archive, sheet_name)
+            if target is None:
+                return False
+            with archive.open(target) as stream:
+                head = stream.read(_HEAD_BYTES)
+    except (zipfile.BadZipFile, KeyError, OSError):
+        return False
+    first = _FIRST_ROW.search(head)
+    if first is None:
+        return False
+    number = re.search(rb'\br="(\d+)"', first.group(1))
+    return (number is None or number.group(1) == b"1") and len(_VALUE.findall(first.group(2))) >= 3
+
+
+def fill_builder(builder: ResultsBuilder, table: Table, ticker: Ticker) -> bool:
+    """Every row of ``table`` into the (empty) builder as the row path's plain counts; False, with
+    the builder untouched, when any row is not a plain count of a plain choice in a plain unit."""
+    cols = table.header.columns
+    if table.header.vote_type_columns or any(
+        f in cols and table.column(f).null_count != table.rows for f in ("county", "district", "vote_type")
+    ):
+        return False  # vote types, counties and districts: the row path
+    ticker.tick(0, table.rows)
+    votes = whole_counts(table.column("votes"))
+    contests = _encoded(table.column("contest"), builder)
+    choices = _encoded(table.column("choice"), builder)
+    precincts = _encoded(table.column("precinct"), builder)
+    if votes is None or contests is None or choices is None or precincts is None:
+        return False
+    if not (_plain_contests(contests[1]) and _plain_choices(choices[1], builder)):
+        return False
+    if not _plain_units(precincts[1]):
+        return False
+    parties = _parties(table, builder, contests, choices)
+    if parties is None:
+        return False
+    counts = _counts(table, contests, choices, precincts, votes)
+    if counts is None:
+        return False
+    builder.add_plain_table(parties, counts[1], counts[0])
+    ticker.tick(table.rows, table.rows)
+    return True
+
+
+Encoded = tuple[Any, list[str]]  # per-row codes (numpy int64), the cleaned names in first-seen order
+
+
+def _encoded(array: Any, builder: ResultsBuilder) -> Encoded | None:
+    """Per-row codes into the column's distinct cleaned names (first seen first), or None when a
+    cell is blank or not text or a number (a date, a boolean: the row path shows what it makes)."""
+    import numpy as np
+    import pyarrow as pa
+
+    kind = array.type
+    if array.null_count or not (
+        pa.types.is_string(kind)
+        or pa.types.is_large_string(kind)
+        or pa.types.is_floating(kind)
+        or pa.types.is_integer(kind)
+    ):
+        return None
+    encoded = array.dictionary_encode()
+    names = builder.names
+    index: dict[str, int] = {}
+    cleaned = [index.setdefault(names[raw], len(index)) for raw in encoded.dictionary.to_pylist()]
+    codes = np.asarray(cleaned, dtype=np.int64)[_numbers(encoded.indices)]
+    return codes, list(index)
+
+
+def whole_counts(array: Any) -> Any | None:
+    """The votes column as int64, when every cell is a whole number >= 0 (as the row path's plain
+    count is); None when any cell is blank, fractional, negative or not a number."""
+    import numpy as np
+    import pyarrow as pa
+
+    if array.null_count:
+        return None
+    if pa.types.is_integer(array.type):
+        values = _numbers(array).astype(np.int64)
+        return values if not len(values) or values.min() >= 0 else None
+    if not pa.types.is_floating(array.type):
+        return None
+    values = _numbers(array).astype(np.float64)
+    ok = np.isfinite(values).all() and (values >= 0).all() and (values < _BIGGEST_COUNT).all()
+    if not ok or not (np.floor(values) == values).all():
+        return None
+    return values.astype(np.int64)
+
+
+def _numbers(array: Any) -> Any:
+    """A numeric Arrow array with no blanks as a numpy array over the same memory. (pyarrow's own
+    ``to_numpy`` loads pandas when it is installed: most of a second, for nothing.)"""
+    import numpy as np
+    import pyarrow as pa
+
+    letter = (
+        "f" if pa.types.is_floating(array.type) else "i" if pa.types.is_signed_integer(array.type) else "u"
+    )
+    kind = np.dtype(f"{letter}{array.type.bit_width // 8}")
+    return np.frombuffer(
+        array.buffers()[1], dtype=kind, count=len(array), offset=array.offset * kind.itemsize
+    )
+
+
+def _plain_contests(contests: list[str]) -> bool:
+    """No blank contest, no turnout rows, no contest spelled two ways (the row path warns of those)."""
+    squashed = {"".join(c.split()).lower() for c in contests}
+    return len(squashed) == len(contests) and all(c and c not in _TURNOUT_CONTESTS for c in contests)
+
+
+def _plain_choices(choices: list[str], builder: ResultsBuilder) -> bool:
+    """No blank choice, no statistic (over votes...) and no choice named like a total."""
+    return all(c and builder.plain_choice(c) for c in choices)
+
+
+def _plain_units(precincts: list[str]) -> bool:
+    """No blank unit (a county total), no total row, no ID mangled into scientific notation."""
+    return all(
+        p and not is_total_label(p) and not (("E+" in p or "e+" in p) and _MANGLED_ID.match(p))
+        for p in precincts
+    )
+
+
+def _parties(
+    table: Table, builder: ResultsBuilder, contests: Encoded, choices: Encoded
+) -> dict[str, dict[str, str | None]] | None:
+    """Each contest's choices with their party, contests and choices in the order the rows first
+    name them; None when a choice has two parties (or a party and none) in one contest."""
+    import numpy as np
+    import pyarrow as pa
+
+    pairs = contests[0] * len(choices[1]) + choices[0]
+    distinct, first = np.unique(pairs, return_index=True)
+    party_names: list[str | None] = [None]
+    party_of_pair = np.zeros(len(distinct), dtype=np.int64)
+    column = table.column("party") if "party" in table.header.columns else None
+    if column is not None and column.null_count < table.rows:  # a party column with parties in it
+        party = _encoded(column.fill_null(""), builder) if pa.types.is_string(column.type) else None
+        if party is None:
+            return None
+        with_party = np.unique(pairs * len(party[1]) + party[0])
+        if len(with_party) != len(distinct):
+            return None  # a choice with two parties (or one and none): the row path tells them apart
+        party_of_pair = with_party % len(party[1])
+        party_names = [name or None for name in party[1]]
+    found: dict[str, dict[str, str | None]] = {}
+    contest_names, choice_names = contests[1], choices[1]
+    k = len(choice_names)
+    for at in np.argsort(first, kind="stable").tolist():
+        pair = int(distinct[at])
+        found.setdefault(contest_names[pair // k], {})[choice_names[pair % k]] = party_names[
+            int(party_of_pair[at])
+        ]
+    return found
+
+
+def _counts(
+    table: Table, contests: Encoded, choices: Encoded, precincts: Encoded, votes: Any
+) -> tuple[dict[tuple[str, PrecinctKey, str], TallyEntry], list[PrecinctKey]] | None:
+    """The builder's entries in row order, and the units in the order first named; None when a
+    (contest, unit, choice) appears twice (the row path warns or refuses, naming both cells)."""
+    import numpy as np
+
+    units: list[PrecinctKey] = [(None, name) for name in precincts[1]]
+    unit_keys = np.empty(len(units), dtype=object)
+    unit_keys[:] = units
+    contest_names = np.asarray(contests[1], dtype=object)
+    choice_names = np.asarray(choices[1], dtype=object)
+    keys = zip(
+        contest_names[contests[0]].tolist(),
+        unit_keys[precincts[0]].tolist(),
+        choice_names[choices[0]].tolist(),
+        strict=True,
+    )
+    col = table.header.columns["votes"]
+    wheres = zip(repeat(table.sheet), range(1, table.rows + 1), repeat(col))
+    made = map(TallyEntry, votes.tolist(), repeat(None), repeat(False), wheres)
+    entries = dict(zip(keys, made, strict=True))
+    if len(entries) != table.rows:
+        return None
+    return entries, units

@@ -1,0 +1,283 @@
+"""A large long table read by columns gives exactly what the row-by-row read gives; anything it does
+not handle the same way (an odd cell, a total row, a vote type, a duplicate...) is read by rows,
+whose errors name the cell.
+
+The columnar read is only tried on tables of ``SMALL_BOOK_COUNTS`` rows or more; these tests lower
+that bar so that small workbooks take it, and read each file both ways.
+"""
+
+from __future__ import annotations
+
+import csv
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from openpyxl import Workbook
+
+from recount_desktop.importers import interpret, long_columnar, read_tally_file
+from recount_desktop.importers.reader import TallyImport
+from tests.conftest import REAL_DATA
+from tests.importers.conftest import write_xlsx
+
+pytestmark = pytest.mark.skipif(not long_columnar.available(), reason="fastexcel and pyarrow not installed")
+
+HEADER = ("Precinct", "Contest", "Choice", "Votes")
+
+
+def _rows(precincts: int = 6, contests: int = 3, choices: int = 3) -> list[tuple[Any, ...]]:
+    return [
+        (f"Precinct {p}", f"Contest {c}", f"Candidate {c}-{k}", (p * 7 + c * 3 + k) % 50)
+        for p in range(precincts)
+        for c in range(contests)
+        for k in range(choices)
+    ]
+
+
+def _read_both(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[TallyImport, TallyImport, bool]:
+    """The file read with the columnar path allowed, then by rows only; and whether columns were used."""
+    monkeypatch.setattr(interpret, "SMALL_BOOK_COUNTS", 1)
+    used: list[bool] = []
+    real = long_columnar.read_fast
+
+    def spy(*args: Any) -> Any:
+        found = real(*args)
+        used.append(found is not None)
+        return found
+
+    monkeypatch.setattr(long_columnar, "read_fast", spy)
+    by_columns = read_tally_file(path)
+    monkeypatch.setattr(long_columnar, "read_fast", lambda *args: None)
+    by_rows = read_tally_file(path)
+    return by_columns, by_rows, bool(used and used[0])
+
+
+def _assert_same(by_columns: TallyImport, by_rows: TallyImport) -> None:
+    assert by_columns.results == by_rows.results
+    if by_rows.results is not None:  # the same order of contests, choices, units and tallies too
+        assert by_columns.results.contests == by_rows.results.contests
+        assert by_columns.results.precincts == by_rows.results.precincts
+        assert by_columns.results.tallies == by_rows.results.tallies
+    assert by_columns.layout == by_rows.layout
+    assert by_columns.reading == by_rows.reading
+    assert by_columns.errors == by_rows.errors
+    assert by_columns.warnings == by_rows.warnings
+    assert by_columns.notes == by_rows.notes
+    assert by_columns.summary == by_rows.summary
+    assert by_columns.election_fields == by_rows.election_fields
+
+
+def _columnar(path: Path, monkeypatch: pytest.MonkeyPatch) -> TallyImport:
+    by_columns, by_rows, used = _read_both(path, monkeypatch)
+    assert used, "the columnar read declined a table it should read"
+    _assert_same(by_columns, by_rows)
+    return by_columns
+
+
+def _declined(path: Path, monkeypatch: pytest.MonkeyPatch) -> TallyImport:
+    by_columns, by_rows, used = _read_both(path, monkeypatch)
+    assert not used, "the columnar read took a table the row path must read"
+    _assert_same(by_columns, by_rows)
+    return by_rows
+
+
+def test_a_plain_long_sheet_reads_the_same_by_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write_xlsx(tmp_path / "long.xlsx", {"Results": [HEADER, *_rows()]})
+    imported = _columnar(path, monkeypatch)
+    assert imported.ok and imported.layout == "long"
+    assert len(imported.results.tallies) == 6 * 3 * 3
+    assert imported.results.totals("Contest 1")["Candidate 1-0"] == sum((p * 7 + 3) % 50 for p in range(6))
+
+
+def test_other_header_words_and_order_of_first_appearance(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Contests, choices and units keep the order the rows first name them, even interleaved."""
+    rows = [
+        ("Contest Title", "Choice Name", "Precinct Name", "Total Votes"),
+        ("Mayor", "Zed", "North", 5),
+        ("Clerk", "Amy", "South", 7),
+        ("Mayor", "Ann", "South", 3),
+        ("Clerk", "Amy", "North", 2),
+        ("Mayor", "Zed", "South", 4),
+        ("Mayor", "Ann", "North", 9),
+        ("Clerk", "Bob", "North", 1),
+        ("Clerk", "Bob", "South", 6),
+    ]
+    path = write_xlsx(tmp_path / "long.xlsx", {"Sheet1": rows})
+    imported = _columnar(path, monkeypatch)
+    assert [c.name for c in imported.results.contests] == ["Mayor", "Clerk"]
+    assert [p.name for p in imported.results.precincts] == ["North", "South"]
+
+
+def test_the_template_with_its_contests_and_election_sheets(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = write_xlsx(
+        tmp_path / "template.xlsx",
+        {
+            "Tallies": [HEADER, *_rows()],
+            "Contests": [("Contest", "Seats"), ("Contest 0", 2)],
+            "Election": [("Field", "Value"), ("Jurisdiction", "Bench County")],
+        },
+    )
+    imported = _columnar(path, monkeypatch)
+    assert imported.layout == "template"
+    assert imported.results.contest("Contest 0").seats == 2
+    assert imported.election_fields
+
+
+def test_parties_and_numeric_precinct_ids(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = [("Precinct", "Contest", "Candidate", "Party", "Votes")]
+    choices = [("Ada", "DEM"), ("Bo", "REP"), ("Write-in", None)]
+    rows += [
+        (101 + p, "Governor", name, party, 10 * p + k)
+        for p in range(4)
+        for k, (name, party) in enumerate(choices)
+    ]
+    path = write_xlsx(tmp_path / "parties.xlsx", {"Results": rows})
+    imported = _columnar(path, monkeypatch)
+    contest = imported.results.contest("Governor")
+    assert [(c.name, c.party) for c in contest.choices] == [("Ada", "DEM"), ("Bo", "REP"), ("Write-in", None)]
+    assert [p.name for p in imported.results.precincts] == ["101", "102", "103", "104"]
+
+
+def test_a_unit_that_is_the_sum_of_the_others_is_found_by_its_sums(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A county-total row under a label no one foresaw: found by arithmetic after the columnar read
+    as after the row read, checked and not counted, with the same note and warning."""
+    rows = _rows(precincts=4, contests=2, choices=2)
+    sums: dict[tuple[str, str], int] = {}
+    for _p, contest, choice, votes in rows:
+        sums[(contest, choice)] = sums.get((contest, choice), 0) + votes
+    rows += [("Hinsdale", contest, choice, votes) for (contest, choice), votes in sums.items()]
+    path = write_xlsx(tmp_path / "sum.xlsx", {"Results": [HEADER, *rows]})
+    imported = _columnar(path, monkeypatch)
+    assert "Hinsdale" not in {p.name for p in imported.results.precincts}
+    assert any("Hinsdale" in w.message for w in imported.warnings)
+
+
+@pytest.mark.parametrize(
+    ("case", "extra"),
+    [
+        ("a total row", [("Total", "Contest 0", "Candidate 0-0", 1)]),
+        ("a statistic", [("Precinct 0", "Contest 0", "Over Votes", 1)]),
+        ("a duplicate", [("Precinct 0", "Contest 0", "Candidate 0-0", 99)]),
+        ("a same duplicate", [("Precinct 0", "Contest 0", "Candidate 0-0", 0)]),
+        ("a turnout contest", [("Precinct 0", "Voters", "Cast", 9)]),
+        ("a contest spelled two ways", [("Precinct 0", "Contest0", "Candidate 0-9", 9)]),
+        ("a blank precinct", [(None, "Contest 0", "Candidate 0-0", 9)]),
+        ("a blank choice", [("Precinct 9", "Contest 0", None, 9)]),
+        ("a mangled id", [("1.2E+15", "Contest 0", "Candidate 0-0", 9)]),
+        ("a blank row", [(None, None, None, None), ("Precinct 9", "Contest 0", "Candidate 0-0", 9)]),
+        ("a suppressed count", [("Precinct 9", "Contest 0", "Candidate 0-0", "***")]),
+        ("a count as text", [("Precinct 9", "Contest 0", "Candidate 0-0", "1,260")]),
+    ],
+)
+def test_what_the_row_path_treats_otherwise_is_read_by_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str, extra: list[tuple[Any, ...]]
+) -> None:
+    path = write_xlsx(tmp_path / "odd.xlsx", {"Results": [HEADER, *_rows(), *extra]})
+    _declined(path, monkeypatch)
+
+
+@pytest.mark.parametrize(
+    ("header", "row"),
+    [
+        (("Precinct", "Contest", "Choice", "Vote Type", "Votes"), ("P1", "Mayor", "Ada", "Early", 3)),
+        (("Precinct", "Contest", "Choice", "Early", "Mail", "Votes"), ("P1", "Mayor", "Ada", 1, 2, 3)),
+        (("County", "Precinct", "Contest", "Choice", "Votes"), ("Cass", "P1", "Mayor", "Ada", 3)),
+        (("Precinct", "District", "Contest", "Choice", "Votes"), ("P1", "SD19", "Senate", "Ada", 3)),
+    ],
+)
+def test_vote_types_counties_and_districts_are_read_by_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, header: tuple[str, ...], row: tuple[Any, ...]
+) -> None:
+    other = tuple("P2" if cell == "P1" else cell for cell in row)
+    path = write_xlsx(tmp_path / "typed.xlsx", {"Results": [header, row, other]})
+    _declined(path, monkeypatch)
+
+
+def test_a_title_row_over_the_header_is_read_by_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = write_xlsx(tmp_path / "title.xlsx", {"Results": [("Official results",), HEADER, *_rows()]})
+    imported = _declined(path, monkeypatch)
+    assert imported.ok
+
+
+@pytest.mark.parametrize(
+    ("bad", "message"),
+    [
+        (True, "True is not a vote count"),
+        (datetime(2020, 1, 2), "not a number"),
+        ("many", "'many' is not a number"),
+        (1.5, "fractional vote count"),
+        (-1, "negative vote count"),
+        (None, "no vote count"),
+        ("=A1+1", "no vote count"),
+        ("#DIV/0!", "#DIV/0!"),
+    ],
+)
+def test_a_bad_count_is_refused_naming_its_cell(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bad: object, message: str
+) -> None:
+    """Every kind of bad count cell: the columnar read declines, and the row path names the cell."""
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "Results"
+    for row in [HEADER, *_rows()]:
+        sheet.append(list(row))
+    sheet.append(["Precinct 0", "Contest 0", "Candidate 0-9", 1])  # a unit with other counts
+    cell = f"D{sheet.max_row}"  # the count of the row just added
+    sheet[cell] = bad
+    path = tmp_path / "bad.xlsx"
+    workbook.save(path)
+    imported = _declined(path, monkeypatch)
+    assert not imported.ok
+    assert any(e.cell == cell and message in e.message for e in imported.errors), imported.errors
+
+
+@pytest.mark.parametrize(
+    "column",
+    [0, 1, 2],  # a date or a boolean among the names: the row path shows them as it reads them
+)
+@pytest.mark.parametrize("odd", [True, datetime(2020, 1, 2)])
+def test_a_date_or_boolean_among_the_names_is_read_by_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, column: int, odd: object
+) -> None:
+    row: list[object] = ["Precinct 9", "Contest 0", "Candidate 0-0", 4]
+    row[column] = odd
+    path = write_xlsx(tmp_path / "odd-name.xlsx", {"Results": [HEADER, *_rows(), tuple(row)]})
+    _declined(path, monkeypatch)
+
+
+def _csv_as_workbook(source: Path, target: Path) -> Path:
+    """A real county CSV written as a one-sheet workbook, whole numbers as numbers."""
+    with source.open(newline="", encoding="utf-8") as handle:
+        rows = [[int(c) if c.isdigit() else (c or None) for c in row] for row in csv.reader(handle)]
+    return write_xlsx(target, {"Results": rows})
+
+
+@pytest.mark.parametrize(
+    ("state", "name"),
+    [
+        ("NE", "20161108__ne__general__wheeler__precinct.csv"),
+        ("OK", "20170404__ok__special__general__precinct.csv"),
+        ("CO", "20121106__co__general__el_paso__precinct.csv"),
+    ],
+)
+def test_real_long_files_as_workbooks_read_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, state: str, name: str
+) -> None:
+    path = _csv_as_workbook(REAL_DATA / state / name, tmp_path / "real.xlsx")
+    by_columns, by_rows, _used = _read_both(path, monkeypatch)
+    _assert_same(by_columns, by_rows)
+
+
+def test_real_long_workbook_reads_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    path = REAL_DATA / "UT" / "2024 Cache County, UT precinct-level results (1).xlsx"
+    by_columns, by_rows, _used = _read_both(path, monkeypatch)
+    _assert_same(by_columns, by_rows)
