@@ -311,6 +311,45 @@ class ResultsBuilder:
             else:
                 tallies[key] = TallyEntry(count, None, False, (sheet, r, c))
 
+    def add_plain_block(
+        self,
+        sheet: Sheet,
+        contest: str,
+        cells: Sequence[tuple[int, str, str | None]],
+        rows: Sequence[int],
+        precincts: Sequence[PrecinctKey],
+        votes: Sequence[Sequence[int]],
+    ) -> bool:
+        """``add_plain_row`` for a whole contest sheet at once: ``rows`` and ``precincts`` of its
+        units, ``votes`` their whole counts for ``cells`` (column, plain choice, party).
+
+        Stores nothing and returns False when a count would need ``add``'s care: a choice listed
+        twice, or known with another party; a unit listed twice, or already counted in the contest.
+        """
+        choices = self._choices.get(contest)
+        names = [choice for _c, choice, _p in cells]
+        if len(set(names)) != len(names) or len(set(precincts)) != len(precincts):
+            return False
+        if choices is not None:
+            if any(party and choices.get(choice) not in (None, party) for _c, choice, party in cells):
+                return False
+            keys = {(contest, precinct, choice) for precinct in precincts for choice in names}
+            if not self._tallies.keys().isdisjoint(keys):
+                return False
+        else:
+            choices = self._choices[contest] = {}
+        for _c, choice, party in cells:  # as ``add`` records a choice and its party
+            if choice not in choices or (party and not choices[choice]):
+                choices[choice] = party or None
+        known = self._precincts
+        units = [known.setdefault(precinct, precinct) for precinct in precincts]
+        self._tallies.update(
+            ((contest, unit, choice), TallyEntry(count, None, False, (sheet, r, c)))
+            for r, unit, counts in zip(rows, units, votes, strict=True)
+            for (c, choice, _p), count in zip(cells, counts, strict=True)
+        )
+        return True
+
     def add_portion(
         self, where: Where, precinct: PrecinctKey, contest: str, choice: str, votes: int, party: str | None
     ) -> None:

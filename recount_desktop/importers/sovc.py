@@ -18,6 +18,7 @@ from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, normalise_heade
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
+from recount_desktop.importers.sovc_block import read_whole_block
 from recount_desktop.importers.unit_rows import BAD, UnitRows, Value
 from recount_desktop.importers.values import (
     SUPPRESSED,
@@ -315,10 +316,29 @@ def _read_contest_sheet(
     plains = [vote_type is None and builder.plain_choice(choice) for _c, choice, vote_type in units.columns]
     # every column a plain choice: whole rows take the builder's short way
     plain_row = [(c, choice, parties[c]) for c, choice, _t in units.columns] if all(plains) else None
+    span = range(header_row + 1, end or len(sheet.rows))
+    if plain_row is None or stacked or not _read_as_block(units, span, precinct_col, plain_row, checks):
+        _read_unit_rows(units, span, precinct_col, plains, parties, plain_row, stacked, checks)
+    units.finish()
+    return True
+
+
+def _read_unit_rows(
+    units: UnitRows,
+    span: range,
+    precinct_col: int,
+    plains: list[bool],
+    parties: dict[int, str | None],
+    plain_row: list[tuple[int, str, str | None]] | None,
+    stacked: bool,
+    checks: dict[int, str],
+) -> None:
+    """The contest's rows one by one: units, their vote-type rows, totals, headings, errors."""
+    builder, sheet = units.builder, units.sheet
     names = builder.names
     rows = sheet.rows
     heading: str | None = None
-    for r in range(header_row + 1, end or len(rows)):
+    for r in span:
         row = rows[r]
         label = row[precinct_col] if precinct_col < len(row) else None
         values = units.values(r, row, lambda: names[label] if not is_blank(label) else "")  # noqa: B023
@@ -350,8 +370,26 @@ def _read_contest_sheet(
         _add_unit_row(units, r, (None, precinct), values, plains, parties, stacked, plain_row=plain_row)
         if checks:
             _check_vote_types(units, r, row, values, checks)
-    units.finish()
-    return True
+
+
+def _read_as_block(
+    units: UnitRows,
+    span: range,
+    unit_col: int,
+    plain_row: list[tuple[int, str, str | None]],
+    checks: dict[int, str],
+) -> bool:
+    """The rows read as one block of whole counts (``sovc_block``), when they are one, their Total
+    Votes columns checked as the per-row reader checks them; False, nothing read, when not."""
+    if any(choice != ROW_TOTAL for choice in checks.values()):
+        return False  # a candidate's total over vote types: row by row
+    parts = [j for j, (_c, choice, _t) in enumerate(units.columns) if _in_row_total(choice)]
+    rows = units.sheet.rows
+
+    def check_row(r: int, counts: list[int]) -> None:
+        _check_vote_types(units, r, rows[r], counts, checks)  # type: ignore[arg-type]
+
+    return read_whole_block(units, span, unit_col, plain_row, [(c, parts) for c in checks], check_row)
 
 
 def _add_unit_row(

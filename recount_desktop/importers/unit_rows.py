@@ -103,6 +103,13 @@ class UnitRows:
         self._group_rows.append(r)
         self._all_rows.append(r)
 
+    def units_block(self, rows: Sequence[int], sums: Sequence[int]) -> None:
+        """``unit`` for several unit rows at once, given their sums per column (``sovc_block``)."""
+        self._group = list(map(add, self._group, sums))
+        self._grand = list(map(add, self._grand, sums))
+        self._group_rows.extend(rows)
+        self._all_rows.extend(rows)
+
     def skipped(self, r: int, col: int, label: str) -> None:
         self.builder.notes.note("skipped", self.sheet.name, self.sheet.cell(r, col), label)
 
