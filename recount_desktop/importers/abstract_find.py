@@ -25,7 +25,7 @@ _NUMBER = re.compile(r"^[\d,.]+$")
 
 def candidates(book: Book) -> list[Reading]:
     """The abstract readings of the first sheets (units as columns), best first per sheet."""
-    return [reading for name in book.sheet_names[:3] for reading in find_readings(book.sheet(name))]
+    return [reading for name in book.sheet_names[:3] for reading in find_readings(book.sheet(name).counted())]
 
 
 def find_readings(sheet: Sheet) -> list[Reading]:

@@ -26,7 +26,7 @@ from recount_desktop.importers.abstract_lines import (
     choice_row,
 )
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
-from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, normalise_header
+from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, is_unit_header, normalise_header
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
@@ -51,7 +51,7 @@ def read_abstract_book(
     read = 0
     for index, name in enumerate(book.sheet_names):
         ticker.tick(index, len(book.sheet_names))
-        sheet = book.sheet(name)
+        sheet = book.sheet(name).counted()  # counts stored as text (a CSV) found as numbers
         chosen = reading if reading is not None and reading.sheet in (name, None) else None
         if chosen is not None and _is_empty(sheet):
             builder.notes.note("skipped", sheet.name, "whole sheet", "empty sheet: nothing to read")
@@ -132,7 +132,7 @@ def _check_every_count_read(sheet: Sheet, reading: Reading, builder: ResultsBuil
         )
     for c in reading.label_columns:
         caption = clean_name(sheet.rows[r][c]) if c < len(sheet.rows[r]) else ""
-        if _UNIT_CAPTION.search(caption):
+        if _UNIT_CAPTION.search(caption) or is_unit_header(caption):
             builder.log.error(
                 sheet.name,
                 sheet.cell(r, c),
@@ -259,7 +259,8 @@ def _pending_row(
     return "done"
 
 
-_UNIT_CAPTION = re.compile(r"\bprecincts?\b", re.IGNORECASE)  # "Precinct", "Precinct Name"
+# "Precinct", "Precinct Name", and every word that heads a unit column (``headers.UNIT_HEADERS``)
+_UNIT_CAPTION = re.compile(r"\bprecincts?\b", re.IGNORECASE)
 _CAPTION = re.compile(r"office|candidate|\bname\b|contest|race", re.IGNORECASE)
 
 

@@ -19,24 +19,40 @@ def normalise_header(value: object) -> str:
     return " ".join(clean_name(value).lower().replace("_", " ").split()).rstrip(":").strip()
 
 
-# Long layout: one row per precinct x contest x choice.
+def _unit_headers() -> tuple[str, ...]:
+    """The words counties put over the unit column, normalised: the unit (``Precinct``, ``Pct.``,
+    ``Ward``, ``Ballot Style``, ``Vote Center``...) alone or followed by what identifies it
+    (``Name``, ``Code``, ``#``...). Precinct words first: in a long table with a ``Precinct Name``
+    and a ``Split`` or ``Ward`` column, the precinct is the unit."""
+    precincts = (
+        *("precinct", "precincts", "pct", "pct.", "pcts", "prec", "prec."),
+        *("ward - precinct", "ward-precinct", "ward precinct", "ward/precinct", "precinct portion"),
+        *("precinct split", "precinct/split", "split precinct", "voting precinct", "election precinct"),
+    )
+    others = (
+        *("voting district", "election district", "ward", "ballot style", "style", "split"),
+        *("polling place", "polling location", "vote center", "vote centers", "reporting unit", "unit"),
+        "district",
+    )
+    whats = ("", " name", " id", " code", " number", " num", " no", " no.", " #", " nbr")
+    return tuple(unit + what for group in (precincts, others) for what in whats for unit in group)
+
+
+# The header over the unit column, in every layout that has one (long, statement of votes cast,
+# wide); an abstract's label column headed so holds units, not choices.
+UNIT_HEADERS: tuple[str, ...] = _unit_headers()
+_UNIT_HEADER_SET = frozenset(UNIT_HEADERS)
+
+
+def is_unit_header(cell: object) -> bool:
+    """A header cell naming the unit column (``Precinct``, ``Pct.``, ``Voting District``, ``Style``)."""
+    return isinstance(cell, str) and normalise_header(cell) in _UNIT_HEADER_SET
+
+
+# Long layout: one row per precinct x contest x choice. "District" names the unit only alone (an
+# OpenElections file's district column is the contest's district): see ``find_long_header``.
 LONG_FIELDS: Mapping[str, Sequence[str]] = {
-    "precinct": (
-        "precinct",
-        "precinct name",
-        "ward - precinct",
-        "ward-precinct",
-        "ward precinct",
-        "precinct code",
-        "precinct id",
-        "precinct number",
-        "precinct portion",
-        "pct",
-        "pct name",
-        "voting district",
-        "voting precinct",
-        "election district",
-    ),
+    "precinct": tuple(word for word in UNIT_HEADERS if word != "district"),
     "contest": ("contest", "contest name", "contest title", "office", "office name", "race", "race name"),
     "district": ("district", "dist"),
     "choice": (

@@ -15,6 +15,7 @@ from pathlib import Path
 import python_calamine
 
 from recount_desktop.importers.problems import ProblemLog, column_letters
+from recount_desktop.importers.values import number_in_text
 
 _ZIP = b"PK\x03\x04"
 _OLE = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -29,6 +30,16 @@ class Sheet:
     rows: list[list[object]]
     merged: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
     lines: list[int] | None = None  # CSV: the line each row starts on (quoted fields span lines)
+    _counted: Sheet | None = field(default=None, repr=False, compare=False)
+
+    def counted(self) -> Sheet:
+        """The sheet with counts stored as text ("123", " 1,234 ": every CSV cell, and text cells
+        of a workbook) as numbers, where a layout finds its table by its numbers (an abstract);
+        cells keep their places, and the cells read as counts still go through ``parse_count``."""
+        if self._counted is None:
+            rows = [_numbers(row) for row in self.rows]
+            self._counted = Sheet(self.name, rows, self.merged, self.lines)
+        return self._counted
 
     def cell(self, row: int, col: int | None = None) -> str:
         if self.name is None:
@@ -57,6 +68,7 @@ class Book:
         sheet's cells are hundreds of megabytes that building the results needs room for."""
         for sheet in self._cache.values():
             sheet.rows = []
+            sheet._counted = None
 
     def only(self, name: str) -> Book:
         """The same file seen as holding one sheet (``import --sheet NAME``)."""
@@ -68,6 +80,13 @@ class Book:
             if name.strip().lower() == wanted.lower():
                 return name
         return None
+
+
+def _numbers(row: list[object]) -> list[object]:
+    if not any(type(cell) is str for cell in row):
+        return row
+    converted = [number_in_text(cell) if type(cell) is str else None for cell in row]
+    return [cell if number is None else number for cell, number in zip(row, converted, strict=True)]
 
 
 def open_book(path: Path, log: ProblemLog) -> Book:

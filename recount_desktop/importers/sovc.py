@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range
-from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, normalise_header
+from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, is_unit_header, normalise_header
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
@@ -60,16 +60,22 @@ _ROW_VOTE_TYPES = {
     ),
 }
 
-# the header over a statement's unit column: Dominion's "Precinct", Jefferson's "Style"...
-UNIT_HEADERS = ("precinct", "precinct name", "style", "precinct portion", "ward - precinct", "ward-precinct")
-
 
 def _precinct_header(sheet: Sheet) -> tuple[int, int] | None:
+    """The first cell headed as the unit column (Dominion's "Precinct", Jefferson's "Style", any
+    word of ``headers.UNIT_HEADERS``) with no count right of it: a unit's vote-type row labelled
+    "Vote Center" is a row of counts, never the header."""
     for r, row in enumerate(sheet.rows[:HEADER_ROWS]):
         for c, cell in enumerate(row):
-            if normalise_header(cell) in UNIT_HEADERS:
+            if is_unit_header(cell) and not any(_is_number(v) for v in row[c + 1 :]):
                 return r, c
     return None
+
+
+def _is_number(cell: object) -> bool:
+    if isinstance(cell, str):
+        return clean_name(cell).replace(",", "").isdigit()
+    return isinstance(cell, int | float) and not isinstance(cell, bool)
 
 
 def candidates(book: Book) -> list[Reading]:
@@ -231,8 +237,8 @@ def _columns(
             group, typed = str(above[c]), False
         raw = header[c]
         text = normalise_header(raw)
-        if not text or text in UNIT_HEADERS:
-            continue
+        if not text or (is_unit_header(text) and text not in _ROW_VOTE_TYPES):
+            continue  # the unit column repeated (Adams' second copy); "Polling Place" is a vote type
         if text in _SUB_TYPES and group:
             name, party = _name_and_party(group)
             columns[c] = (name, _SUB_TYPES[text], party)

@@ -81,6 +81,20 @@ def parse_count(value: object) -> int | str | None:  # noqa: PLR0912 - one branc
     raise CountError(f"{text!r} is not a number or a known suppression mark (such as *** or (< 25))")
 
 
+def number_in_text(value: object) -> int | float | None:
+    """The number a text cell holds where ``parse_count`` reads one ("123", " 1,234 ", "240.0",
+    "12.5"): whole numbers as ``int``, others as ``float`` (a share, or a fractional count that
+    ``parse_count`` refuses naming the cell); None for any other cell, and for a code with a
+    leading zero ("007"), which is a name."""
+    if not isinstance(value, str) or not value or not (value[0].isdigit() or value[0] in " +-\xa0"):
+        return None
+    text = clean_name(value)
+    if not _NUMBER_TEXT.match(text) or (len(text) > 1 and text[0] == "0" and text[1].isdigit()):
+        return None
+    number = float(text.replace(",", ""))
+    return int(number) if number.is_integer() else number
+
+
 def _whole(number: float, shown: str) -> int:
     if math.isnan(number) or math.isinf(number):
         raise CountError(f"{shown} is not a vote count")

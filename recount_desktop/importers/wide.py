@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range, column_is_sum
-from recount_desktop.importers.headers import LONG_FIELDS, normalise_header
+from recount_desktop.importers.headers import LONG_FIELDS, UNIT_HEADERS, normalise_header
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
@@ -56,11 +56,15 @@ class _Layout:
     seats_row: int | None = None
 
 
+_UNIT_RANK = {word: i for i, word in enumerate(UNIT_HEADERS)}
+
+
 def _precinct_column(row: list[object]) -> int | None:
+    """The column headed as the units (``headers.UNIT_HEADERS``, the more usual word first)."""
     names = [normalise_header(c) for c in row]
-    for wanted in ("precinct", "precinct name", "precinct code", "precinct id"):
-        if wanted in names:
-            return names.index(wanted)
+    ranked = sorted((_UNIT_RANK[n], c) for c, n in enumerate(names) if n in _UNIT_RANK)
+    if ranked:
+        return ranked[0][1]
     # "Precinct Code", "Ward Precinct"; never a row label such as "PRECINCT VOTES" (a turnout row)
     return next(
         (c for c, n in enumerate(names) if "precinct" in n.split() and "votes" not in n.split()), None

@@ -84,8 +84,9 @@ def _statement(title: str, unit_header: str, *rows: list[object]) -> list[list[o
 
 
 def test_a_statement_of_votes_cast_with_another_unit_header_imports_with_a_profile(tmp_path: Path) -> None:
-    mayor = _statement("Mayor", "Voting District", ["North", 120, 80, 200], ["South", 50, 70, 120])
-    clerk = _statement("Clerk", "Voting District", ["North", 7, 9, 16], ["South", 5, 6, 11])
+    # 'Voting District' now heads a unit column by itself (headers.UNIT_HEADERS); 'Area' says nothing
+    mayor = _statement("Mayor", "Area", ["North", 120, 80, 200], ["South", 50, 70, 120])
+    clerk = _statement("Clerk", "Area", ["North", 7, 9, 16], ["South", 5, 6, 11])
     source = write_xlsx(tmp_path / "sovc.xlsx", {"Mayor": mayor, "Clerk": clerk})
     assert read_tally_file(source).results is None
     profile = load_profile(

@@ -88,7 +88,10 @@ def juab() -> Model:
     return Model([_text(r[0]) for r in unit_rows], contests, ("US Senate", "Juab Cnty Commiss Seat B"))
 
 
-def _count(value: int, text: bool) -> object:
+def _count(value: int, text: bool | str) -> object:
+    """A count as a number, or as text with thousands separators (``"padded"``: spaces around)."""
+    if text == "padded":
+        return f" {value:,} "
     return f"{value:,}" if text else value
 
 
@@ -99,7 +102,7 @@ def abstract(
     total: str | None = "Total",
     pct: bool = False,
     blank: bool = True,
-    text: bool = False,
+    text: bool | str = False,
     reverse: bool = False,
     corner: str = "",
 ) -> Sheets:
@@ -150,13 +153,18 @@ def long(
 
 
 def _sovc_line(
-    label: str, counts: dict[str, int], blocks: list[list[str]], extras: bool, total_col: bool
+    label: str,
+    counts: dict[str, int],
+    blocks: list[list[str]],
+    extras: bool,
+    total_col: bool,
+    text: bool | str = False,
 ) -> list[object]:
     row: list[object] = []
     for b, block in enumerate(blocks):
-        row += [label] + ([2000] if extras and b == 0 else []) + [counts[c] for c in block]
+        row += [label] + ([2000] if extras and b == 0 else []) + [_count(counts[c], text) for c in block]
         row += ["50.0%"] if extras and b == 0 else []
-    return row + ([sum(counts.values())] if total_col else [])
+    return row + ([_count(sum(counts.values()), text)] if total_col else [])
 
 
 def sovc(
@@ -166,6 +174,8 @@ def sovc(
     total_col: bool = True,
     extras: bool = False,
     side_by_side: bool = False,
+    unit_word: str = "Precinct",
+    text: bool | str = False,
 ) -> Sheets:
     """One sheet per contest: ``Page: n of N`` and title rows, units as rows, a total row;
     ``extras`` adds registered-voter and percentage columns; ``side_by_side`` splits the choices
@@ -177,25 +187,34 @@ def sovc(
         blocks = [names[:half], names[half:]] if side_by_side and len(names) > 1 else [names]
         head: list[object] = []
         for b, block in enumerate(blocks):
-            head += ["Precinct"] + (["Registered Voters"] if extras and b == 0 else []) + list(block)
+            head += [unit_word] + (["Registered Voters"] if extras and b == 0 else []) + list(block)
             head += ["Percent"] if extras and b == 0 else []
         rows: Rows = [[f"Page: {n} of {len(m.contests)}"], [f"{contest} (Vote for 1)"]]
         rows.append(head + (["Total Votes"] if total_col else []))
         for i, unit in enumerate(m.units):
             counts = {c: choices[c][i] for c in names}
-            rows.append(_sovc_line(unit, counts, blocks, extras, total_col))
+            rows.append(_sovc_line(unit, counts, blocks, extras, total_col, text))
         if total_label is not None:
             totals = {c: sum(choices[c]) for c in names}
-            rows.append(_sovc_line(total_label, totals, blocks, extras, total_col))
+            rows.append(_sovc_line(total_label, totals, blocks, extras, total_col, text))
         sheets["".join(ch for ch in f"{n} {contest}" if ch not in "/\\?*[]:")[:31]] = rows
     return sheets
 
 
-def wide(m: Model, *, total_label: str | None = "Total", text: bool = False) -> Sheets:
-    """The abstract transposed: units as rows, contest names repeated over their choices' columns."""
+def wide(
+    m: Model,
+    *,
+    total_label: str | None = "Total",
+    text: bool | str = False,
+    unit_word: str = "Precinct",
+    on_choices: bool = False,
+) -> Sheets:
+    """The abstract transposed: units as rows, contest names repeated over their choices' columns;
+    the unit header on the contest row (Juab), or ``on_choices`` on the choice row (Denver)."""
     columns = [(contest, choice) for contest, choices in m.contests.items() for choice in choices]
-    rows: Rows = [["Statement of Votes"], ["Precinct", *(c for c, _ in columns)]]
-    rows.append(["", *(k for _, k in columns)])
+    over, beside = ("", unit_word) if on_choices else (unit_word, "")
+    rows: Rows = [["Statement of Votes"], [over, *(c for c, _ in columns)]]
+    rows.append([beside, *(k for _, k in columns)])
     for i, unit in enumerate(m.units):
         rows.append([unit, *(_count(m.contests[c][k][i], text) for c, k in columns)])
     if total_label is not None:
@@ -342,7 +361,8 @@ VARIANTS: dict[str, tuple[str, Build, bool]] = {
     "wide_county_row_one_count_off": (
         ".xlsx",
         lambda m: _with_total_of(
-            wide(m, total_label="COUNTY"), wide(m.bumped(), total_label="COUNTY"),
+            wide(m, total_label="COUNTY"),
+            wide(m.bumped(), total_label="COUNTY"),
             lambda _, row: _text(row[0]) == "COUNTY",
         ),
         True,
@@ -353,6 +373,105 @@ VARIANTS: dict[str, tuple[str, Build, bool]] = {
         True,
     ),
 }
+
+# Words counties put over the unit column (issue 11): each must name it in every layout that has one.
+UNIT_WORDS = (
+    "Precinct",
+    "Precinct Name",
+    "Precinct ID",
+    "Precinct Code",
+    "PRECINCT CODE",
+    "Precinct Number",
+    "Precinct #",
+    "Precinct No.",
+    "Precinct Split",
+    "Precinct Portion",
+    "Precincts",
+    "Pct",
+    "Pct.",
+    "Pct #",
+    "Pct Name",
+    "Prec",
+    "Prec.",
+    "Voting District",
+    "Voting Precinct",
+    "Election District",
+    "District",
+    "Ward",
+    "Ward - Precinct",
+    "Ward/Precinct",
+    "Ballot Style",
+    "Style",
+    "Split",
+    "Split Precinct",
+    "Polling Place",
+    "Polling Location",
+    "Vote Center",
+    "Vote Centers",
+    "Reporting Unit",
+)
+
+
+_MARKS = {".": " dot ", "#": " hash ", "/": " slash ", "-": " dash "}
+
+
+def _slug(word: str) -> str:
+    """A test id for a header word: 'Pct.', 'Pct #' and 'Pct' stay three ids."""
+    return "_".join("".join(_MARKS.get(ch, ch if ch.isalnum() else " ") for ch in word.lower()).split())
+
+
+for _word in UNIT_WORDS:
+    _s = _slug(_word) + ("_caps" if _word.isupper() else "")
+    VARIANTS[f"sovc_unit_{_s}"] = (".xlsx", lambda m, w=_word: sovc(m, unit_word=w), False)
+    VARIANTS[f"wide_unit_{_s}"] = (".xlsx", lambda m, w=_word: wide(m, unit_word=w), False)
+    VARIANTS[f"wide_unit_on_choices_{_s}"] = (
+        ".xlsx",
+        lambda m, w=_word: wide(m, unit_word=w, on_choices=True),
+        False,
+    )
+    VARIANTS[f"long_unit_{_s}"] = (
+        ".csv",
+        lambda m, w=_word: long(m, words=(w, "Contest", "Choice", "Votes")),
+        False,
+    )
+
+# an abstract saved as CSV, and counts stored as text in a workbook (issue 11)
+VARIANTS.update(
+    {
+        "abstract_csv": (".csv", abstract, False),
+        "abstract_csv_titles_percent": (".csv", lambda m: abstract(m, titles=2, pct=True), False),
+        "abstract_csv_thousands": (".csv", lambda m: abstract(m, text=True), False),
+        "abstract_csv_no_total_column": (".csv", lambda m: abstract(m, total=None), False),
+        "abstract_csv_one_count_off": (
+            ".csv",
+            lambda m: _total_column_of(abstract(m), abstract(m.bumped()), len(m.units) + 1),
+            True,
+        ),
+        "abstract_counts_as_text": (".xlsx", lambda m: abstract(m, text=True), False),
+        "abstract_counts_as_padded_text": (".xlsx", lambda m: abstract(m, text="padded"), False),
+        "abstract_counts_as_text_titles": (".xlsx", lambda m: abstract(m, text=True, titles=2), False),
+        "abstract_counts_as_text_one_count_off": (
+            ".xlsx",
+            lambda m: _total_column_of(
+                abstract(m, text=True), abstract(m.bumped(), text=True), len(m.units) + 1
+            ),
+            True,
+        ),
+        "sovc_counts_as_text": (".xlsx", lambda m: sovc(m, text=True), False),
+        "sovc_counts_as_padded_text": (".xlsx", lambda m: sovc(m, text="padded"), False),
+        "wide_counts_as_text": (".xlsx", lambda m: wide(m, text=True), False),
+        "wide_counts_as_padded_text": (".xlsx", lambda m: wide(m, text="padded"), False),
+        "long_counts_as_text_xlsx": (".xlsx", lambda m: long(m, text=True), False),
+        # the corner cell over the choice names says a unit word: as in a statement read as an
+        # abstract, the names down that column would be units; refused naming the cell (the wizard
+        # or a profile reads it), never contests named 'Pct - United States Senator'
+        **{
+            f"abstract_corner_{_slug(w)}": (".xlsx", lambda m, w=w: abstract(m, corner=w), True)
+            for w in ("Precinct", "Pct", "District", "Ward", "Ballot Style", "Voting District")
+        },
+    }
+)
+
 MODELS: dict[str, Callable[[], Model]] = {"alamosa": alamosa, "juab": juab}
 
 
@@ -381,7 +500,9 @@ def test_an_unseen_variant_imports_right_or_is_refused_naming_the_cell(
         assert all(e.cell for e in imported.errors), imported.errors
         first = real.contests[real.checked[0]]
         wrong_total, units_sum = sum(next(iter(first.values()))), sum(next(iter(first.values()))) + 10
-        if variant != "abstract_one_count_off_unlabelled_total":  # that one is a column of no unit
+        if variant.startswith("abstract_corner_"):
+            assert "is headed" in imported.errors[0].message and imported.errors[0].cell == "A1"
+        elif variant != "abstract_one_count_off_unlabelled_total":  # that one is a column of no unit
             assert any(f"{units_sum}" in e.message and f"{wrong_total}" in e.message for e in imported.errors)
         return
     assert imported.errors == (), imported.errors[:3]
