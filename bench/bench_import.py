@@ -11,12 +11,15 @@ a <= 1.3 (b + d); peak memory of a <= 700 MB.
 (a) runs in a child process of its own so its peak resident memory is its own, not the
 generator's or the other workbook's. ``--scale 0.1`` runs a tenth of the precincts for a quick look;
 ``--workdir DIR`` keeps the generated workbooks there and reuses them; ``--before DIR`` also times
-(a) with the package found in DIR (a checkout of earlier code) against the same (b) and (c).
+(a) with the package found in DIR (a checkout of earlier code) against the same (b) and (c);
+``--after DIR`` times (a) with the package in DIR instead of the working tree; ``--repeat N`` runs
+(a) N times, before and after alternating, and prints medians (wall and processor time).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import resource
@@ -92,13 +95,42 @@ def full_import(source: Path, folder: Path) -> None:
 
 
 def child_import(source: Path) -> None:
-    """(a) alone in this process: prints its seconds and the process's peak RSS as JSON."""
+    """(a) alone in this process: prints its seconds, its processor seconds, the process's peak RSS
+    and whether the columnar read was taken, as JSON."""
     with tempfile.TemporaryDirectory() as folder:
         import recount_desktop.importers.apply  # noqa: F401 - loading code is not import time
 
+        with contextlib.suppress(ImportError):  # nor is loading the columnar read's libraries
+            import fastexcel  # noqa: F401
+            import numpy  # noqa: F401
+            import pyarrow  # noqa: F401
+
+        used = _watch_columnar()
+        cpu = time.process_time()
         seconds = timed(lambda: full_import(source, Path(folder)))
+        cpu = time.process_time() - cpu
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"seconds": seconds, "peak_mb": peak_mb}))
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "peak_mb": peak_mb, "columnar": bool(used)}))
+
+
+def _watch_columnar() -> list[bool]:
+    """Notes whether the importer read the workbook by columns (code without the columnar read
+    never does)."""
+    used: list[bool] = []
+    try:
+        from recount_desktop.importers import long_columnar
+    except ImportError:
+        return used
+    real = long_columnar.read_fast
+
+    def watched(*args: Any) -> Any:
+        found = real(*args)
+        if found is not None:
+            used.append(True)
+        return found
+
+    long_columnar.read_fast = watched  # type: ignore[assignment]
+    return used
 
 
 def calamine_read(source: Path) -> None:
@@ -204,7 +236,7 @@ def _bare_setup(store: Any, precincts: int) -> None:
         )
 
 
-def child_figures(source: Path, code: Path | None = None) -> dict[str, float]:
+def child_figures(source: Path, code: Path | None = None) -> dict[str, Any]:
     """(a) in a child process; ``code``: a checkout of other code to import instead (before/after)."""
     env = None
     if code is not None:
@@ -219,31 +251,61 @@ def child_figures(source: Path, code: Path | None = None) -> dict[str, float]:
         text=True,
         env=env,
     )
-    figures: dict[str, float] = json.loads(child.stdout.strip().splitlines()[-1])
+    figures: dict[str, Any] = json.loads(child.stdout.strip().splitlines()[-1])
     return figures
 
 
+def _alternated(
+    source: Path, before: Path | None, after: Path | None, repeat: int
+) -> tuple[dict[str, Any], dict[str, Any] | None]:
+    """(a) ``repeat`` times with the code after (and before, alternating), each figure's median."""
+    afters: list[dict[str, Any]] = []
+    befores: list[dict[str, Any]] = []
+    for _ in range(repeat):
+        if before is not None:
+            befores.append(child_figures(source, before))
+        afters.append(child_figures(source, after))
+    return _median(afters), _median(befores) if befores else None
+
+
+def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each number's median over the runs (the first run's other values)."""
+    middle = len(runs) // 2
+    return {
+        key: sorted(run[key] for run in runs)[middle] if isinstance(value, float) else value
+        for key, value in runs[0].items()
+    }
+
+
 def measure(
-    label: str, source: Path, precincts: int, before: Path | None = None, header_row: int = 0
+    label: str,
+    source: Path,
+    precincts: int,
+    before: Path | None = None,
+    header_row: int = 0,
+    after: Path | None = None,
+    repeat: int = 1,
 ) -> dict[str, float]:
     rows = precincts * CONTESTS * CHOICES
-    figures = child_figures(source)
+    figures, old = _alternated(source, before, after, repeat)
     a = figures["seconds"]
     b = timed(lambda: calamine_read(source))
     c = timed(lambda: openpyxl_read(source))
     d = bare_store(precincts)
     e = columnar_read(source, header_row)
     print(f"== {label}: {rows:,} counts, {source.stat().st_size / 1e6:.1f} MB")
-    if before is not None:
-        old = child_figures(source, before)
+    runs = f", median of {repeat}" if repeat > 1 else ""
+    if old is not None:
         print(
-            f"(a) before, with the code in {before}: {old['seconds']:.2f} s "
-            f"(peak RSS {old['peak_mb']:.0f} MB)"
+            f"(a) before, with the code in {before}: {old['seconds']:.2f} s{runs} "
+            f"(CPU {old['cpu']:.2f} s, peak RSS {old['peak_mb']:.0f} MB, by columns: {old['columnar']})"
             f"   a/b = {old['seconds'] / b:.2f}   a/c = {old['seconds'] / c:.2f}"
         )
+    code = f", with the code in {after}" if after is not None else ""
     print(
-        f"(a) full import into a new election file: {a:.2f} s "
-        f"(peak RSS {figures['peak_mb']:.0f} MB, goal <= 700)"
+        f"(a) full import into a new election file{code}: {a:.2f} s{runs} "
+        f"(CPU {figures['cpu']:.2f} s, peak RSS {figures['peak_mb']:.0f} MB, goal <= 700; "
+        f"by columns: {figures['columnar']})"
     )
     print(f"(b) python-calamine plain read:           {b:.2f} s   a/b = {a / b:.2f} (goal <= 1.5)")
     print(f"(c) openpyxl read-only read:              {c:.2f} s   a/c = {a / c:.2f} (goal <= 0.15)")
@@ -275,6 +337,18 @@ def main() -> None:
         help="also time (a) with the package from this directory (e.g. a `git archive` of the previous "
         "commit), against the same (b) and (c), for before/after figures from one run",
     )
+    parser.add_argument(
+        "--after",
+        type=Path,
+        help="time (a) with the package from this directory instead of the working tree (e.g. a "
+        "`git archive` of HEAD, so that others' uncommitted changes are not measured)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        help="run (a) this many times (before and after alternating), medians",
+    )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -290,7 +364,15 @@ def main() -> None:
             source = folder / f"{label}-{precincts}.xlsx"
             if not source.exists():
                 writer(source, precincts)
-            measure(f"{label} workbook, {precincts:,} precincts", source, precincts, args.before, header_row)
+            measure(
+                f"{label} workbook, {precincts:,} precincts",
+                source,
+                precincts,
+                args.before,
+                header_row,
+                args.after,
+                args.repeat,
+            )
 
 
 if __name__ == "__main__":
