@@ -10,6 +10,11 @@ change that writes a whole table fires them and the table is recomputed. (SQLite
 statement, was tried first: it forces every statement to be prepared again at each change, which
 tripled the cost of entering a sheet.)
 
+An import computes the whole tables' digests from the rows it writes (``mapping.write_results``) and
+hands them to the change in progress (``note_written``), so that the 720,000 rows of a statewide
+import are not read back and encoded again; they are used when the table holds as many rows as were
+written (the rewrite left nothing else in it). ``audit verify`` still reads every table.
+
 ``verify_state`` recomputes every digest from the tables and compares it with the head entry, by the
 digest definition the head entry was written with (``digest.definition_of``): a file whose last entry
 predates definition 2 verifies as it was written, and its next change records definition 2 after
@@ -57,6 +62,7 @@ class DigestTracker:
                 self._conn.execute(statement)
             self._installed = True
         self._conn.execute(f"DELETE FROM {change_table(self._conn)}")
+        forget_written(self._conn)
         for statement in [] if server else digest.drop_touch_statements(rewrites):
             self._conn.execute(statement)
         self._rewritten = rewrites
@@ -110,6 +116,7 @@ class DigestTracker:
         if self._after is None or self._conn.in_transaction:
             self._committed = None  # rolled back, or failed half-way: read them again next time
         self._after = None
+        forget_written(self._conn)
         if self._rewritten and not on_server(self._conn):
             for statement in digest.touch_statements(self._rewritten):
                 self._conn.execute(statement)
@@ -127,8 +134,10 @@ def digests_after(conn: sqlite3.Connection, start: Mapping[str, TableDigest], de
                   changes: Mapping[str, list[tuple[int, str]]], rewritten: set[str] | frozenset[str],
                   ) -> dict[str, TableDigest]:
     """The digests after a change: an additive table's from the rows it wrote, a whole table's
-    recomputed when the change rewrote it, or when the head's digest is of an older definition."""
+    recomputed when the change rewrote it (or taken from the rows written, ``note_written``), or when
+    the head's digest is of an older definition."""
     now = dict(start)
+    written = _WRITTEN.pop(id(conn), {})
     for spec in TABLES:
         if spec.additive:
             if spec.name in changes:
@@ -136,8 +145,38 @@ def digests_after(conn: sqlite3.Connection, start: Mapping[str, TableDigest], de
         elif spec.name in rewritten or definition != DEFINITION:
             if spec.name not in rewritten:
                 _check_unchanged(conn, spec, start[spec.name])
-            now[spec.name] = digest.grouped_table_digest(conn, spec)
+            now[spec.name] = _rewritten_digest(conn, spec, written.get(spec.name))
     return now
+
+
+# -- whole tables digested as the change writes them --------------------------------------------------
+# By the connection's id: a sqlite3.Connection takes neither attributes nor weak references. Each
+# change forgets what an earlier one (rolled back) noted, at its start.
+_WRITTEN: dict[int, dict[str, TableDigest]] = {}
+
+
+def note_written(conn: Any, digests: Mapping[str, TableDigest]) -> None:
+    """Hand the change in progress on ``conn`` the digests of whole tables it rewrote, computed from
+    the rows it wrote (``mapping.write_results``): ``digests_after`` takes them instead of reading
+    the tables back."""
+    _WRITTEN[id(conn)] = dict(digests)
+
+
+def forget_written(conn: Any) -> None:
+    """At a change's start and end: digests noted by an earlier change are never used."""
+    _WRITTEN.pop(id(conn), None)
+
+
+def _rewritten_digest(conn: sqlite3.Connection, spec: digest.TableSpec,
+                      written: TableDigest | None) -> TableDigest:
+    """A rewritten whole table's digest: the one computed from the rows written, when the table holds
+    exactly that many rows (so the rewrite left none behind: every row written is in it, by its key);
+    otherwise read back from the table."""
+    if written is not None:
+        count = conn.execute(f"SELECT count(*) FROM {spec.name}").fetchone()[0]
+        if int(count) == written.rows:
+            return written
+    return digest.grouped_table_digest(conn, spec)
 
 
 def _check_unchanged(conn: sqlite3.Connection, spec: digest.TableSpec, recorded: TableDigest) -> None:

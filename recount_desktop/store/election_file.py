@@ -12,12 +12,13 @@ import os
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
+from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
 from recount_desktop.domain import Election, ElectionResults
 from recount_desktop.store import audit, digest
-from recount_desktop.store.data_state import DigestTracker, verify_state
+from recount_desktop.store.data_state import DigestTracker, note_written, verify_state
 from recount_desktop.store.dialect import is_server_url
 from recount_desktop.store.errors import ElectionFileError
 from recount_desktop.store.mapping import (
@@ -182,7 +183,7 @@ class ElectionFile:
             "contests": len(results.contests),
             "precincts": len(results.precincts),
             "tallies": len(results.tallies),
-            "votes": sum(t.votes for t in results.tallies),
+            "votes": sum(map(attrgetter("votes"), results.tallies)),
             **details,
         }
         with self.transaction("results.replace", summary, rewrites=digest.WHOLE_TABLES) as conn:
@@ -194,7 +195,7 @@ class ElectionFile:
                     for key, value in after.items() if before[key] != value
                 }
                 write_election(conn, election)
-            write_results(conn, results)
+            note_written(conn, write_results(conn, results))
 
     def update_contest_attributes(self, contest_name: str, changes: Mapping[str, str]) -> None:
         """Change a contest's attributes (kind, seats, scope, ...), given as their text values.

@@ -28,6 +28,7 @@ from recount_desktop.domain.records import (
     VotingMethod,
 )
 from recount_desktop.store.dialect import on_server
+from recount_desktop.store.digest import BY_NAME, TableDigest, rows_table_digest
 from recount_desktop.store.errors import ElectionFileError
 
 
@@ -85,8 +86,12 @@ def _contest_row(position: int, c: Contest) -> tuple[object, ...]:
     )
 
 
-def write_results(conn: sqlite3.Connection, results: ElectionResults) -> None:
-    """Replace every contest, precinct, device and tally with ``results``."""
+def write_results(conn: sqlite3.Connection, results: ElectionResults) -> dict[str, TableDigest]:
+    """Replace every contest, precinct, device and tally with ``results``.
+
+    Returns the whole tables' digests (``digest.WHOLE_TABLES``), computed from the rows written, so
+    that the change's bookkeeping need not read 720,000 rows back to digest them.
+    """
     for table in ("contest", "precinct", "device"):
         conn.execute(f"DELETE FROM {table}")  # cascades to choices, tallies and statistics
     contest_ids = _insert_contests(conn, results)
@@ -105,16 +110,19 @@ def write_results(conn: sqlite3.Connection, results: ElectionResults) -> None:
         "INSERT INTO device (name, precinct_id) VALUES (?, ?)",
         [(d.name, precinct_ids.get(d.precinct) if d.precinct else None) for d in results.devices],
     )
-    _insert_tallies(conn, results.tallies, choice_ids, precinct_ids)
+    written = _insert_tallies(conn, results.tallies, choice_ids, precinct_ids)
+    statistics = [
+        (contest_ids[s.contest], precinct_ids[s.precinct] if s.precinct else None,
+         s.registered_voters, s.ballots_cast, s.over_votes, s.under_votes)
+        for s in results.statistics
+    ]
     conn.executemany(
         "INSERT INTO contest_statistics (contest_id, precinct_id, registered_voters, ballots_cast,"
         " over_votes, under_votes) VALUES (?, ?, ?, ?, ?, ?)",
-        [
-            (contest_ids[s.contest], precinct_ids[s.precinct] if s.precinct else None,
-             s.registered_voters, s.ballots_cast, s.over_votes, s.under_votes)
-            for s in results.statistics
-        ],
+        statistics,
     )
+    written["contest_statistics"] = rows_table_digest(BY_NAME["contest_statistics"], statistics)
+    return written
 
 
 def _insert_contests(conn: sqlite3.Connection, results: ElectionResults) -> dict[str, int]:
@@ -141,34 +149,40 @@ def _insert_tallies(
     tallies: tuple[Tally, ...],
     choice_ids: Mapping[tuple[str, str], int],
     precinct_ids: Mapping[str, int],
-) -> None:
-    """The tallies in one pass, in their order (reads return them in insertion order).
+) -> dict[str, TableDigest]:
+    """The tallies in one pass, in their order (reads return them in insertion order); the digests
+    of the two tables from the same rows.
 
     A statewide import writes close to a million rows, so the row building avoids per-row work it
-    can do once: choice ids are looked up per contest, a bool binds as the integer SQLite stores,
-    and vote-type rows are only built for the tallies that have them.
+    can do once: choice ids are looked up per contest, ``suppressed`` is written as the integer
+    SQLite stores (and the digest reads back), and vote-type rows are only built for the tallies
+    that have them.
     """
     by_contest: dict[str, dict[str, int]] = {}
     for (contest, choice), cid in choice_ids.items():
         by_contest.setdefault(contest, {})[choice] = cid
     rows = [
-        (by_contest[t.contest][t.choice], precinct_ids[t.precinct], t.votes, t.suppressed)
+        (by_contest[t.contest][t.choice], precinct_ids[t.precinct], t.votes, 1 if t.suppressed else 0)
         for t in tallies
+    ]
+    vote_types = [
+        (by_contest[t.contest][t.choice], precinct_ids[t.precinct], vote_type, votes)
+        for t in tallies
+        if t.vote_types
+        for vote_type, votes in t.vote_types
     ]
     with _bulk_write_cache(conn):
         conn.executemany(
             "INSERT INTO tally (choice_id, precinct_id, votes, suppressed) VALUES (?, ?, ?, ?)", rows
         )
-        del rows
         conn.executemany(
             "INSERT INTO tally_vote_type (choice_id, precinct_id, vote_type, votes) VALUES (?, ?, ?, ?)",
-            [
-                (by_contest[t.contest][t.choice], precinct_ids[t.precinct], vote_type, votes)
-                for t in tallies
-                if t.vote_types
-                for vote_type, votes in t.vote_types
-            ],
+            vote_types,
         )
+    return {
+        "tally": rows_table_digest(BY_NAME["tally"], rows, integers=True),  # ids, counts, 0 or 1
+        "tally_vote_type": rows_table_digest(BY_NAME["tally_vote_type"], vote_types),
+    }
 
 
 BULK_CACHE_KIB = 65536  # room for the tally table and its key index of a statewide import

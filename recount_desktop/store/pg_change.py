@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from recount_desktop.store import audit, digest
-from recount_desktop.store.data_state import DataChangedOutside, digests_after, matches_head
+from recount_desktop.store.data_state import DataChangedOutside, digests_after, forget_written, matches_head
 from recount_desktop.store.digest import TableDigest
 from recount_desktop.store.pg import UniqueViolation
 from recount_desktop.store.pg_optimistic import ChangeConflict, OptimisticRun
@@ -94,6 +94,7 @@ class ServerChange:
         """Exchange 1: start the change and learn the digests it builds on. ``optimistic``: the lock
         is taken at the change's first write (``pg_optimistic``), and the digests learnt then."""
         self._path = path
+        forget_written(self._conn)  # digests an import noted in a change that was rolled back
         start = _START if not optimistic else tuple(s for s in _START if s != _LOCK)
         *_, cursor = self._conn.pipelined([(sql, ()) for sql in start] + [self._head_query()])
         self._start_from(cursor.fetchall(), path)
