@@ -6,12 +6,14 @@ read once by fastexcel (calamine underneath) into Arrow arrays; the name columns
 dictionary-encoded, so each distinct precinct, contest, choice and party is cleaned and classified
 once, with the row path's own functions; the counts are checked as one array.
 
-Never silently wrong: the columns are typed by looking at every cell (``dtype_coercion="strict"``
-over all rows), so a boolean, date or text cell in the votes column makes the read fail, and a
-blank, error, formula-without-value, fractional or negative count shows in the array. Whenever the
+Never silently wrong: every cell is read as text, and a count is accepted only as digits (a
+number cell or a text of digits, which the row path reads as the same count); a boolean ("true"),
+date, fraction, negative, blank, error or formula-without-value cell fails that test, and a name
+whose text fastexcel may write otherwise than the row path (a date, a boolean, a fraction, a long
+number) is not accepted either (``_REFORMATTED``). Whenever the
 table holds anything the row path would treat other than as a plain count (such a cell, a duplicate,
-a total row, a statistic, a vote type, a county or district column, a title row above the header,
-two spellings of a contest, ...) this path declines and the file is read row by row as before,
+a total row or a county's own total, a statistic, a vote type, a title row above the header, two
+spellings of a contest, ...) this path declines and the file is read row by row as before,
 which names the cell. It only accepts a table whose reading comes out clean: a reading with
 errors is redone by the row path, so every message comes from one place.
 """
@@ -36,7 +38,13 @@ from recount_desktop.importers.headers import (
     match_header,
     normalise_header,
 )
-from recount_desktop.importers.long import _MANGLED_ID, _TURNOUT_CONTESTS, long_reading
+from recount_desktop.importers.long import (
+    _MANGLED_ID,
+    _TURNOUT_CONTESTS,
+    _is_county_total,
+    _with_district,
+    long_reading,
+)
 from recount_desktop.importers.problems import ImportRejected
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
@@ -52,7 +60,13 @@ _SUFFIXED = re.compile(r"^(.*)_\d+$")  # fastexcel's name for a repeated header 
 _FIRST_ROW = re.compile(rb"<(?:\w+:)?row\b([^>]*)>(.*?)</(?:\w+:)?row>", re.DOTALL)
 _VALUE = re.compile(rb"<(?:\w+:)?(?:v|is)>")
 _HEAD_BYTES = 1 << 16
-_BIGGEST_COUNT = 2.0**53  # a whole float up to here is an exact integer
+# fastexcel's text for a cell that was not text, where it may differ from the row path's name for
+# the same cell (clean_name of calamine's value): dates and times ("2020-01-02 00:00:00", not
+# "2020-01-02T00:00:00"), booleans ("true", not "True"), fractions (rounded to 9 places), -0, and
+# whole numbers past 2**53 (shortest digits, not the exact integer). A text cell of that form is
+# declined too: the row path reads it.
+_REFORMATTED = re.compile(r"^-?\d+\.\d+$|^-?\d{16,}$|^-0$|^(true|false)$|^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d")
+_DIGITS = r"^[0-9]{1,15}$"  # a count: digits only, short of 2**53 (exact as a float)
 
 
 def available() -> bool:
@@ -128,9 +142,8 @@ class Table:
 
 
 def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -> Table | None:
-    """The sheet's header (its first row) and the columns it names, each typed from all its cells;
-    None when the header is not on row 1, a column mixes kinds of cells, or there are fewer than
-    ``min_rows`` rows."""
+    """The sheet's header (its first row) and the columns it names, as text; None when the header
+    is not on row 1 or there are fewer than ``min_rows`` rows."""
     if not header_on_first_row(path, sheet_name):
         return None
     import fastexcel
@@ -140,14 +153,13 @@ def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -
             sheet_name,
             header_row=0,
             use_columns=lambda column: normalise_header(column.name) in _WANTED,
-            schema_sample_rows=None,
-            dtype_coercion="strict",
+            dtypes="string",  # every cell as text: what was not text is told by its form (_REFORMATTED)
         )
         if sheet.height < max(min_rows, 1):
             return None
         batch = sheet.to_arrow()
         header_cells = _header_cells(sheet.available_columns())
-    except Exception:  # fastexcel's refusal (mixed kinds of cells, an odd sheet): read by rows
+    except Exception:  # fastexcel's refusal (an odd sheet): read by rows
         return None
     if header_cells is None:
         return None
@@ -208,75 +220,116 @@ def fill_builder(builder: ResultsBuilder, table: Table, ticker: Ticker) -> bool:
     """Every row of ``table`` into the (empty) builder as the row path's plain counts; False, with
     the builder untouched, when any row is not a plain count of a plain choice in a plain unit."""
     cols = table.header.columns
-    if table.header.vote_type_columns or any(
-        f in cols and table.column(f).null_count != table.rows for f in ("county", "district", "vote_type")
+    if table.header.vote_type_columns or (
+        "vote_type" in cols and table.column("vote_type").null_count != table.rows
     ):
-        return False  # vote types, counties and districts: the row path
+        return False  # vote types: the row path
     ticker.tick(0, table.rows)
     votes = whole_counts(table.column("votes"))
-    contests = _encoded(table.column("contest"), builder)
+    contests = _contests(table, builder)
     choices = _encoded(table.column("choice"), builder)
-    precincts = _encoded(table.column("precinct"), builder)
-    if votes is None or contests is None or choices is None or precincts is None:
+    units = _units(table, builder)
+    if votes is None or contests is None or choices is None or units is None:
         return False
-    if not (_plain_contests(contests[1]) and _plain_choices(choices[1], builder)):
-        return False
-    if not _plain_units(precincts[1]):
+    if not _plain_choices(choices[1], builder):
         return False
     parties = _parties(table, builder, contests, choices)
     if parties is None:
         return False
-    counts = _counts(table, contests, choices, precincts, votes)
-    if counts is None:
+    entries = _entries(table, contests, choices, units, votes)
+    if entries is None:
         return False
-    builder.add_plain_table(parties, counts[1], counts[0])
+    builder.add_plain_table(parties, units[1], entries)
     ticker.tick(table.rows, table.rows)
     return True
 
 
-Encoded = tuple[Any, list[str]]  # per-row codes (numpy int64), the cleaned names in first-seen order
+def _contests(table: Table, builder: ResultsBuilder) -> Encoded | None:
+    """The contest of each row, with its district (``State Senate SD19``) as the row path names it;
+    None for a blank contest, turnout rows or a contest spelled two ways."""
+    contests = _encoded(table.column("contest"), builder)
+    if contests is not None and "district" in table.header.columns:
+        districts = _optional(table.column("district"), builder)
+        contests = None if districts is None else _combined(contests, districts, _with_district)
+    if contests is None or not _plain_contests(contests[1]):
+        return None
+    return contests
 
 
-def _encoded(array: Any, builder: ResultsBuilder) -> Encoded | None:
-    """Per-row codes into the column's distinct cleaned names (first seen first), or None when a
-    cell is blank or not text or a number (a date, a boolean: the row path shows what it makes)."""
+def _units(table: Table, builder: ResultsBuilder) -> Encoded | None:
+    """The unit key (county or None, precinct) of each row; None for a blank precinct, a total
+    row, a county's own total row or an ID mangled into scientific notation."""
+    precincts = _encoded(table.column("precinct"), builder)
+    if precincts is None or not _plain_units(precincts[1]):
+        return None
+    if "county" not in table.header.columns:
+        return precincts[0], [(None, name) for name in precincts[1]]
+    counties = _optional(table.column("county"), builder)
+    if counties is None:
+        return None
+    units = _combined(counties, precincts, lambda county, precinct: (county or None, precinct))
+    if any(_is_county_total(precinct, county) for county, precinct in units[1]):
+        return None
+    return units
+
+
+def _optional(array: Any, builder: ResultsBuilder) -> Encoded | None:
+    """A text column that may have blank cells (read as ``""``, as the row path reads them)."""
     import numpy as np
     import pyarrow as pa
 
-    kind = array.type
-    if array.null_count or not (
-        pa.types.is_string(kind)
-        or pa.types.is_large_string(kind)
-        or pa.types.is_floating(kind)
-        or pa.types.is_integer(kind)
-    ):
+    if array.null_count == len(array):
+        return np.zeros(len(array), dtype=np.int64), [""]
+    return _encoded(array.fill_null(pa.scalar("", array.type)), builder)
+
+
+def _combined(first: Encoded, second: Encoded, make: Callable[[Any, Any], Any]) -> Encoded:
+    """Per-row codes into the distinct ``make(first name, second name)`` values (first seen first)."""
+    import numpy as np
+
+    width = len(second[1])
+    pairs = first[0] * width + second[0]
+    distinct, seen_at, inverse = np.unique(pairs, return_index=True, return_inverse=True)
+    index: dict[Any, int] = {}
+    code_of = np.empty(len(distinct), dtype=np.int64)
+    for at in np.argsort(seen_at, kind="stable").tolist():
+        pair = int(distinct[at])
+        code_of[at] = index.setdefault(make(first[1][pair // width], second[1][pair % width]), len(index))
+    return code_of[inverse.reshape(-1)], list(index)
+
+
+Encoded = tuple[Any, list[Any]]  # per-row codes (numpy int64), the distinct values in first-seen order
+
+
+def _encoded(array: Any, builder: ResultsBuilder) -> Encoded | None:
+    """Per-row codes into the column's distinct cleaned names (first seen first); None when a cell
+    is blank, or holds a value that was not text and whose text may differ from the row path's
+    name for it (a date, a boolean, a fraction, a long number: ``_REFORMATTED``)."""
+    import numpy as np
+
+    if array.null_count:
         return None
     encoded = array.dictionary_encode()
+    raw = encoded.dictionary.to_pylist()
+    if any(_REFORMATTED.match(text) for text in raw):
+        return None
     names = builder.names
     index: dict[str, int] = {}
-    cleaned = [index.setdefault(names[raw], len(index)) for raw in encoded.dictionary.to_pylist()]
+    cleaned = [index.setdefault(names[text], len(index)) for text in raw]
     codes = np.asarray(cleaned, dtype=np.int64)[_numbers(encoded.indices)]
     return codes, list(index)
 
 
 def whole_counts(array: Any) -> Any | None:
-    """The votes column as int64, when every cell is a whole number >= 0 (as the row path's plain
-    count is); None when any cell is blank, fractional, negative or not a number."""
-    import numpy as np
+    """The votes column (read as text) as int64, when every cell is a whole number >= 0 written
+    with digits only, as a number cell or as text (both of which the row path reads as that count);
+    None when any cell is blank, fractional, negative, a date, a boolean or other text."""
     import pyarrow as pa
+    import pyarrow.compute as pc
 
-    if array.null_count:
+    if array.null_count or not pc.all(pc.match_substring_regex(array, _DIGITS)).as_py():
         return None
-    if pa.types.is_integer(array.type):
-        values = _numbers(array).astype(np.int64)
-        return values if not len(values) or values.min() >= 0 else None
-    if not pa.types.is_floating(array.type):
-        return None
-    values = _numbers(array).astype(np.float64)
-    ok = np.isfinite(values).all() and (values >= 0).all() and (values < _BIGGEST_COUNT).all()
-    if not ok or not (np.floor(values) == values).all():
-        return None
-    return values.astype(np.int64)
+    return _numbers(pc.cast(array, pa.int64()))
 
 
 def _numbers(array: Any) -> Any:
@@ -319,7 +372,6 @@ def _parties(
     """Each contest's choices with their party, contests and choices in the order the rows first
     name them; None when a choice has two parties (or a party and none) in one contest."""
     import numpy as np
-    import pyarrow as pa
 
     pairs = contests[0] * len(choices[1]) + choices[0]
     distinct, first = np.unique(pairs, return_index=True)
@@ -327,7 +379,7 @@ def _parties(
     party_of_pair = np.zeros(len(distinct), dtype=np.int64)
     column = table.column("party") if "party" in table.header.columns else None
     if column is not None and column.null_count < table.rows:  # a party column with parties in it
-        party = _encoded(column.fill_null(""), builder) if pa.types.is_string(column.type) else None
+        party = _optional(column, builder)
         if party is None:
             return None
         with_party = np.unique(pairs * len(party[1]) + party[0])
@@ -346,21 +398,20 @@ def _parties(
     return found
 
 
-def _counts(
-    table: Table, contests: Encoded, choices: Encoded, precincts: Encoded, votes: Any
-) -> tuple[dict[tuple[str, PrecinctKey, str], TallyEntry], list[PrecinctKey]] | None:
-    """The builder's entries in row order, and the units in the order first named; None when a
-    (contest, unit, choice) appears twice (the row path warns or refuses, naming both cells)."""
+def _entries(
+    table: Table, contests: Encoded, choices: Encoded, units: Encoded, votes: Any
+) -> dict[tuple[str, PrecinctKey, str], TallyEntry] | None:
+    """The builder's entries in row order; None when a (contest, unit, choice) appears twice (the
+    row path warns or refuses, naming both cells)."""
     import numpy as np
 
-    units: list[PrecinctKey] = [(None, name) for name in precincts[1]]
-    unit_keys = np.empty(len(units), dtype=object)
-    unit_keys[:] = units
+    unit_keys = np.empty(len(units[1]), dtype=object)
+    unit_keys[:] = units[1]
     contest_names = np.asarray(contests[1], dtype=object)
     choice_names = np.asarray(choices[1], dtype=object)
     keys = zip(
         contest_names[contests[0]].tolist(),
-        unit_keys[precincts[0]].tolist(),
+        unit_keys[units[0]].tolist(),
         choice_names[choices[0]].tolist(),
         strict=True,
     )
@@ -368,6 +419,4 @@ def _counts(
     wheres = zip(repeat(table.sheet), range(1, table.rows + 1), repeat(col))
     made = map(TallyEntry, votes.tolist(), repeat(None), repeat(False), wheres)
     entries = dict(zip(keys, made, strict=True))
-    if len(entries) != table.rows:
-        return None
-    return entries, units
+    return entries if len(entries) == table.rows else None

@@ -190,15 +190,84 @@ def test_what_the_row_path_treats_otherwise_is_read_by_rows(
     [
         (("Precinct", "Contest", "Choice", "Vote Type", "Votes"), ("P1", "Mayor", "Ada", "Early", 3)),
         (("Precinct", "Contest", "Choice", "Early", "Mail", "Votes"), ("P1", "Mayor", "Ada", 1, 2, 3)),
-        (("County", "Precinct", "Contest", "Choice", "Votes"), ("Cass", "P1", "Mayor", "Ada", 3)),
-        (("Precinct", "District", "Contest", "Choice", "Votes"), ("P1", "SD19", "Senate", "Ada", 3)),
     ],
 )
-def test_vote_types_counties_and_districts_are_read_by_rows(
+def test_vote_types_are_read_by_rows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, header: tuple[str, ...], row: tuple[Any, ...]
 ) -> None:
     other = tuple("P2" if cell == "P1" else cell for cell in row)
     path = write_xlsx(tmp_path / "typed.xlsx", {"Results": [header, row, other]})
+    _declined(path, monkeypatch)
+
+
+def test_counties_and_districts_read_the_same_by_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two counties with a precinct of the same name, a contest split by district, a write-in row
+    of El Paso's kind (district ``wri``), a blank county and a blank district."""
+    rows: list[tuple[Any, ...]] = [("County", "Precinct", "Office", "District", "Candidate", "Votes")]
+    for county in ("Cass", "Otoe", None):
+        for p in ("101", "102", "Rural"):
+            for office, district in (("State Senate", "SD19"), ("State Senate", "SD20"), ("Mayor", None)):
+                for k, name in enumerate(("Ada", "Bo")):
+                    rows.append((county, p, office, district, name, len(p) + k + len(office)))
+            rows.append((county, p, "Mayor", "wri", "Write-in", 1))
+    path = write_xlsx(tmp_path / "counties.xlsx", {"Results": rows})
+    imported = _columnar(path, monkeypatch)
+    assert {c.name for c in imported.results.contests} >= {"State Senate SD19", "State Senate SD20", "Mayor"}
+
+
+@pytest.mark.parametrize(
+    "total",
+    [
+        ("Cass", "CASS COUNTY", "Mayor", "Ada", 9),  # the county's own name as the unit
+        ("Cass", "CO", "Mayor", "Ada", 9),  # its abbreviation
+        ("Cass", None, "Mayor", "Ada", 9),  # no unit: a county total
+    ],
+)
+def test_a_county_total_row_is_read_by_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, total: tuple[Any, ...]
+) -> None:
+    rows = [("County", "Precinct", "Contest", "Choice", "Votes")]
+    rows += [
+        ("Cass", f"P{p}", "Mayor", name, p + k) for p in range(4) for k, name in enumerate(("Ada", "Bo"))
+    ]
+    path = write_xlsx(tmp_path / "county-total.xlsx", {"Results": [*rows, total]})
+    _declined(path, monkeypatch)
+
+
+def test_numbers_among_the_names_and_counts_written_as_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Precincts numbered as numbers beside named ones, a contest named by a number, counts
+    written as text of digits: read by columns exactly as by rows."""
+    rows: list[tuple[Any, ...]] = [HEADER]
+    for p in (101, 102.0, "Absentee", "0103"):
+        rows += [(p, 2024, "Yes", 5), (p, 2024, "No", "7"), (p, "Mayor", 12, 3)]
+    path = write_xlsx(tmp_path / "mixed.xlsx", {"Results": rows})
+    imported = _columnar(path, monkeypatch)
+    assert [p.name for p in imported.results.precincts] == ["101", "102", "Absentee", "0103"]
+
+
+@pytest.mark.parametrize(
+    "odd",
+    [
+        ("Precinct 1.5", 1.5),  # a fraction: fastexcel's text for it is not always Python's
+        ("Precinct big", 12345678901234567890),  # past 2**53: shortest digits, not the integer
+        ("Precinct true", "true"),  # the text fastexcel writes for a boolean
+        ("Count", 10**16),  # a count too long to be sure of as digits
+    ],
+)
+def test_names_and_counts_whose_text_may_differ_are_read_by_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, odd: tuple[str, Any]
+) -> None:
+    what, value = odd
+    row = (
+        ("Precinct 9", "Contest 0", "Candidate 0-0", value)
+        if what == "Count"
+        else (value, "Contest 0", "Candidate 0-0", 4)
+    )
+    path = write_xlsx(tmp_path / "odd-text.xlsx", {"Results": [HEADER, *_rows(), row]})
     _declined(path, monkeypatch)
 
 
