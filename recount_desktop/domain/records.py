@@ -444,8 +444,38 @@ class ElectionResults:
         precincts = {p.name for p in self.precincts}
         if len(precincts) != len(self.precincts):
             raise ValueError("a precinct name appears twice")
-        # The precincts seen per contest and choice: a statewide file has close to a million tallies,
-        # and one set of (contest, choice, precinct) tuples costs three times as much.
+        if not self._tallies_fit(precincts):
+            self._refuse_first_bad_tally(precincts)
+
+    def _tallies_fit(self, precincts: set[str]) -> bool:
+        """Every tally for a known contest, choice and precinct, none twice: each choice's precincts
+        gathered in one pass (a statewide file has close to a million tallies; the contest is looked
+        up once per run of its tallies), then checked one set per choice."""
+        seen: dict[str, dict[str, list[str]]] = {
+            c.name: {name: [] for name in c.choice_names()} for c in self.contests
+        }
+        last: str | None = None
+        per_contest: dict[str, list[str]] = {}
+        for t in self.tallies:
+            contest = t.contest
+            if contest is not last:
+                found_contest = seen.get(contest)
+                if found_contest is None:
+                    return False
+                per_contest, last = found_contest, contest
+            found = per_contest.get(t.choice)
+            if found is None:
+                return False
+            found.append(t.precinct)
+        for per_choice in seen.values():
+            for names in per_choice.values():
+                unique = set(names)
+                if len(unique) != len(names) or not unique <= precincts:
+                    return False
+        return True
+
+    def _refuse_first_bad_tally(self, precincts: set[str]) -> None:
+        """The first tally, in order, for an unknown contest, choice or precinct, or a second one."""
         seen: dict[str, dict[str, set[str]]] = {
             c.name: {name: set() for name in c.choice_names()} for c in self.contests
         }
@@ -459,6 +489,7 @@ class ElectionResults:
             if t.precinct in seen_precincts:
                 raise ValueError(f"two tallies for {t.choice!r} in {t.precinct!r} ({t.contest})")
             seen_precincts.add(t.precinct)
+        raise ValueError("the tallies do not match the contests and precincts")  # not reached
 
     def contest(self, name: str) -> Contest:
         for contest in self.contests:
