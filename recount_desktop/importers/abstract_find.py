@@ -5,17 +5,19 @@ given reading does not fit a sheet."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from recount_desktop.importers.checks import column_is_sum, whole_at
-from recount_desktop.importers.headers import normalise_header
+from recount_desktop.importers.headers import LONG_FIELDS, match_header, normalise_header
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import clean_name, is_blank, is_total_label
 
 HEADER_SEARCH_ROWS = 30
+DATA_ROWS_SEEN = 59  # the rows under a candidate header row whose numbers name its count columns
 MIN_UNITS = 2
 _PERCENT = re.compile(r"%|percent|share", re.IGNORECASE)
 _PARTY_HEADER = ("party", "party code", "affiliation")
@@ -25,22 +27,29 @@ _NUMBER = re.compile(r"^[\d,.]+$")
 
 def candidates(book: Book) -> list[Reading]:
     """The abstract readings of the first sheets (units as columns), best first per sheet."""
-    return [reading for name in book.sheet_names[:3] for reading in find_readings(book.sheet(name).counted())]
+    return [reading for name in book.sheet_names[:3] for reading in find_readings(book.sheet(name))]
 
 
 def find_readings(sheet: Sheet) -> list[Reading]:
-    """Every header row that could head an abstract, best first."""
-    found = []
-    for r, row in enumerate(sheet.rows[:HEADER_SEARCH_ROWS]):
-        reading = _reading_at(sheet, r, row)
-        if reading is not None:
-            found.append(reading)
-    return sorted(found, key=lambda reading: -reading.score)
+    """Every header row that could head an abstract, best first; counts stored as text (a CSV)
+    are numbers here (``Sheet.counted``). Found once per sheet."""
+    sheet = sheet.counted()
+    if "abstract" not in sheet.found:
+        found = []
+        windows = _numeric_windows(sheet.rows, HEADER_SEARCH_ROWS, DATA_ROWS_SEEN)
+        for r, (row, numeric) in enumerate(zip(sheet.rows, windows, strict=False)):
+            reading = _reading_at(sheet, r, row, numeric)
+            if reading is not None:
+                found.append(reading)
+        sheet.found["abstract"] = sorted(found, key=lambda reading: -reading.score)
+    return list(sheet.found["abstract"])
 
 
-def _reading_at(sheet: Sheet, r: int, header: Sequence[object]) -> Reading | None:
-    """A header row: unit names over columns that hold whole numbers in the rows below."""
-    numeric = _numeric_columns(sheet.rows[r + 1 : r + 60])
+def _reading_at(sheet: Sheet, r: int, header: Sequence[object], numeric: dict[int, str]) -> Reading | None:
+    """A header row: unit names over columns that hold whole numbers in the rows below
+    (``numeric``: the kinds of the columns holding numbers in the rows right below ``r``)."""
+    if _heads_a_long_table(header):
+        return None
     # a header names its columns in text: a row of numbers is a data row, never a header
     named = [c for c in numeric if c < len(header) and _is_text(header[c])]
     totals = [
@@ -79,6 +88,14 @@ def _reading_at(sheet: Sheet, r: int, header: Sequence[object]) -> Reading | Non
         office,
     )
     return replace(reading, score=_score(sheet, reading))
+
+
+def _heads_a_long_table(header: Sequence[object]) -> bool:
+    """A row naming a precinct, a contest, a choice and a votes column (``county, precinct, office,
+    candidate, votes``) heads a long table: its numeric columns are never an abstract's units."""
+    columns = match_header(header, LONG_FIELDS).columns
+    unit = "precinct" in columns or "district" in columns
+    return unit and "contest" in columns and "choice" in columns and "votes" in columns
 
 
 def _sum_columns(rows: Sequence[Sequence[object]], units: list[int]) -> list[int]:
@@ -173,19 +190,38 @@ def _is_label_header(cell: object) -> bool:
     return normalise_header(cell) in _PARTY_HEADER
 
 
-def _numeric_columns(rows: Sequence[Sequence[object]]) -> dict[int, str]:
-    """Columns holding numbers in at least two rows: ``"whole"`` counts or ``"fraction"`` shares."""
-    whole: dict[int, int] = {}
-    fraction: dict[int, int] = {}
-    for row in rows:
-        for c, cell in enumerate(row):
-            if type(cell) is float and not cell.is_integer():
-                fraction[c] = fraction.get(c, 0) + 1
-            elif type(cell) in (int, float):
-                whole[c] = whole.get(c, 0) + 1
-    kinds = {c: "whole" for c, n in whole.items() if n >= 2}
-    kinds.update({c: "fraction" for c, n in fraction.items() if n >= 2})
-    return kinds
+def _numeric_windows(rows: Sequence[Sequence[object]], headers: int, seen: int) -> Iterator[dict[int, str]]:
+    """For each of the first ``headers`` rows r: the columns holding numbers in at least two of the
+    ``seen`` rows after r, ``"whole"`` counts or ``"fraction"`` shares. The window slides down one
+    row at a time (a wide sheet has hundreds of columns)."""
+    kinds = [_number_kinds(row) for row in rows[1 : headers + seen]]
+    whole: Counter[int] = Counter()
+    fraction: Counter[int] = Counter()
+    for r in range(min(headers, len(rows))):
+        if r == 0:
+            for w, f in kinds[:seen]:
+                whole.update(w)
+                fraction.update(f)
+        else:
+            whole.subtract(kinds[r - 1][0])
+            fraction.subtract(kinds[r - 1][1])
+            if r - 1 + seen < len(kinds):
+                whole.update(kinds[r - 1 + seen][0])
+                fraction.update(kinds[r - 1 + seen][1])
+        found = {c: "whole" for c, n in whole.items() if n >= 2}
+        found.update({c: "fraction" for c, n in fraction.items() if n >= 2})
+        yield found
+
+
+def _number_kinds(row: Sequence[object]) -> tuple[list[int], list[int]]:
+    """The columns of a row's whole numbers and of its fractions."""
+    whole, fraction = [], []
+    for c, cell in enumerate(row):
+        if type(cell) is float and not cell.is_integer():
+            fraction.append(c)
+        elif type(cell) in (int, float):
+            whole.append(c)
+    return whole, fraction
 
 
 def _score(sheet: Sheet, reading: Reading) -> int:

@@ -29,6 +29,18 @@ class OpenContest:
     seats: int | None = None
     choice_rows: list[int] = field(default_factory=list)
     names: dict[str, int] = field(default_factory=dict)
+    sums: dict[int, int] = field(default_factory=dict)  # unit column -> its choice rows' whole counts
+    wholes: dict[int, int] = field(default_factory=dict)  # unit column -> how many rows hold one
+
+    def add_choice_row(self, r: int, row: Sequence[object], units: dict[int, str]) -> None:
+        """A choice row, its counts kept summed so a later line is checked against them in one pass
+        (a long table read as an abstract has one 'contest' of thousands of lines)."""
+        self.choice_rows.append(r)
+        for c in units:
+            value = whole_at(row, c)
+            if value is not None:
+                self.sums[c] = self.sums.get(c, 0) + value
+                self.wholes[c] = self.wholes.get(c, 0) + 1
 
 
 @dataclass
@@ -84,7 +96,7 @@ def choice_row(
     if statistic_of(name) or _TURNOUT.search(name):
         builder.notes.note("statistics", sheet.name, sheet.cell(r, reading.label_columns[0]), name)
         return
-    summed = sums_the_choices(sheet, row, contest, units) if vote_type is None else 0
+    summed = sums_the_choices(row, contest, units) if vote_type is None else 0
     if is_total_label(name) or summed >= MIN_UNITS_FOR_SUM:
         builder.notes.note("totals", sheet.name, sheet.cell(r, reading.label_columns[0]), name)
         check_total_row(sheet, r, row, contest, units, builder)
@@ -97,7 +109,7 @@ def choice_row(
             "only unit that voted: read as a choice; if it is the contest's total, mark it as a "
             "total in the sheet view (T) and read the file again",
         )
-    contest.choice_rows.append(r)
+    contest.add_choice_row(r, row, units)
     repeated = contest.names.get(name, 0) if new_line else 0
     contest.names[name] = repeated + (1 if new_line else 0)
     if repeated:  # "Write-In Provision" on three lines of one contest: three lines, told apart
@@ -137,25 +149,22 @@ MIN_CHOICES_FOR_SUM = 2
 MIN_UNITS_FOR_SUM = 2
 
 
-def sums_the_choices(
-    sheet: Sheet, row: Sequence[object], contest: OpenContest, units: dict[int, str]
-) -> int:
+def sums_the_choices(row: Sequence[object], contest: OpenContest, units: dict[int, str]) -> int:
     """How many units with votes show this line as the sum of the contest's lines above it (two or
     more), or 0 when any unit does not. Such a line in two or more units is the contest's total under
     any label ("All", "Votes Cast", none): checked, never a choice whose votes would double the
     contest's."""
     if len(contest.choice_rows) < MIN_CHOICES_FOR_SUM:
         return 0
-    seen = 0
+    seen, lines = 0, len(contest.choice_rows)
     for c in units:
         total = whole_at(row, c)
-        counts = [whole_at(sheet.rows[cr], c) for cr in contest.choice_rows]
-        if total is None or any(v is None for v in counts):
-            if total is None and all(v is None for v in counts):
+        wholes = contest.wholes.get(c, 0)
+        if total is None or wholes < lines:
+            if total is None and wholes == 0:
                 continue  # a unit that does not vote in this contest
             return 0
-        found = sum(v for v in counts if v is not None)
-        if total != found:
+        if total != contest.sums.get(c, 0):
             return 0
         seen += total > 0
     return seen

@@ -11,6 +11,7 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import python_calamine
 
@@ -31,6 +32,8 @@ class Sheet:
     merged: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
     lines: list[int] | None = None  # CSV: the line each row starts on (quoted fields span lines)
     _counted: Sheet | None = field(default=None, repr=False, compare=False)
+    # what a layout found on this sheet, kept so the interpreter and the reader look once
+    found: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
     def counted(self) -> Sheet:
         """The sheet with counts stored as text ("123", " 1,234 ": every CSV cell, and text cells
@@ -39,6 +42,7 @@ class Sheet:
         if self._counted is None:
             rows = [_numbers(row) for row in self.rows]
             self._counted = Sheet(self.name, rows, self.merged, self.lines)
+            self._counted._counted = self._counted
         return self._counted
 
     def cell(self, row: int, col: int | None = None) -> str:
@@ -69,6 +73,7 @@ class Book:
         for sheet in self._cache.values():
             sheet.rows = []
             sheet._counted = None
+            sheet.found.clear()
 
     def only(self, name: str) -> Book:
         """The same file seen as holding one sheet (``import --sheet NAME``)."""
