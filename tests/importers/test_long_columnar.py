@@ -9,11 +9,14 @@ that bar so that small workbooks take it, and read each file both ways.
 from __future__ import annotations
 
 import csv
+import tempfile
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from openpyxl import Workbook
 
 from recount_desktop.importers import interpret, long_columnar, read_tally_file
@@ -24,6 +27,7 @@ from tests.importers.conftest import write_xlsx
 pytestmark = pytest.mark.skipif(not long_columnar.available(), reason="fastexcel and pyarrow not installed")
 
 HEADER = ("Precinct", "Contest", "Choice", "Votes")
+READ_FAST = long_columnar.read_fast  # the columnar read itself, whatever a test patches in its place
 
 
 def _rows(precincts: int = 6, contests: int = 3, choices: int = 3) -> list[tuple[Any, ...]]:
@@ -39,10 +43,9 @@ def _read_both(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[TallyImport
     """The file read with the columnar path allowed, then by rows only; and whether columns were used."""
     monkeypatch.setattr(interpret, "SMALL_BOOK_COUNTS", 1)
     used: list[bool] = []
-    real = long_columnar.read_fast
 
     def spy(*args: Any) -> Any:
-        found = real(*args)
+        found = READ_FAST(*args)
         used.append(found is not None)
         return found
 
@@ -349,4 +352,56 @@ def test_real_long_files_as_workbooks_read_the_same(
 def test_real_long_workbook_reads_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
     path = REAL_DATA / "UT" / "2024 Cache County, UT precinct-level results (1).xlsx"
     by_columns, by_rows, _used = _read_both(path, monkeypatch)
+    _assert_same(by_columns, by_rows)
+
+
+@st.composite
+def long_tables(draw: st.DrawFn) -> list[tuple[Any, ...]]:
+    """A long table with any of: a party column, a county column, vote-type columns, statistics
+    rows, total rows, a unit that is the sum of the others, rows in any order."""
+    with_party, with_county, typed = draw(st.booleans()), draw(st.booleans()), draw(st.booleans())
+    header: list[Any] = ["Precinct", "Office", "Candidate", "Votes"]
+    header += ["Party"] * with_party + ["County"] * with_county + ["Early", "Mail"] * typed
+    units = [f"P{i}" for i in range(draw(st.integers(2, 4)))]
+    rows: list[tuple[Any, ...]] = []
+    for c in range(draw(st.integers(1, 3))):
+        choices = [f"C{c}{k}" for k in "ABC"[: draw(st.integers(2, 3))]]
+        if draw(st.booleans()):
+            choices.append("Over Votes")  # a statistic, not a choice
+        sums = dict.fromkeys(choices, 0)
+        for unit in units:
+            for k, choice in enumerate(choices):
+                votes = draw(st.integers(0, 40))
+                sums[choice] += votes
+                rows.append(_long_row(unit, f"Office {c}", choice, votes, k, with_party, with_county, typed))
+        if draw(st.booleans()):  # the file's own total rows, or a unit that sums the others
+            label = draw(st.sampled_from(["Total", "Zeta"]))
+            for k, choice in enumerate(choices):
+                rows.append(
+                    _long_row(label, f"Office {c}", choice, sums[choice], k, with_party, with_county, typed)
+                )
+    return [tuple(header), *draw(st.permutations(rows))]
+
+
+def _long_row(
+    unit: str, office: str, choice: str, votes: int, k: int, party: bool, county: bool, typed: bool
+) -> tuple[Any, ...]:
+    row: list[Any] = [unit, office, choice, votes]
+    row += [("DEM", "REP", None)[k % 3]] * party + ["Cass"] * county
+    row += [votes // 2, votes - votes // 2] * typed
+    return tuple(row)
+
+
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(long_tables())
+def test_any_long_table_reads_the_same_by_columns_and_by_rows(
+    monkeypatch: pytest.MonkeyPatch, rows: list[tuple[Any, ...]]
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = write_xlsx(Path(folder) / "long.xlsx", {"Results": rows})
+        by_columns, by_rows, _used = _read_both(path, monkeypatch)
     _assert_same(by_columns, by_rows)
