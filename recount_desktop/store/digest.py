@@ -227,9 +227,9 @@ class _Groups:
         for run, run_texts in zip(runs, texts, strict=True):
             self._update(0, first(run[0]), run_texts)
         keys = [list(map(second, run)) for run in runs]
-        if all(run_keys == keys[0] for run_keys in keys):
-            # Every run holds the same second-axis values in the same order (every precinct votes on
-            # every contest): the second axis's groups are the columns, taken in C.
+        if all(run_keys == keys[0] for run_keys in keys) and len(set(keys[0])) == len(keys[0]):
+            # Every run holds the same second-axis values, each once, in the same order (every
+            # precinct votes on every contest): the second axis's groups are the columns, taken in C.
             for key, column in zip(keys[0], zip(*texts, strict=True), strict=True):
                 self._update(1, key, list(column))
             return
