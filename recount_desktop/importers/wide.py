@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range, column_is_sum
-from recount_desktop.importers.headers import LONG_FIELDS, UNIT_HEADERS, normalise_header
+from recount_desktop.importers.headers import LONG_FIELDS, UNIT_HEADERS, VOTE_TYPE_COLUMNS, normalise_header
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
@@ -224,7 +224,15 @@ def _contests(
         _contest_columns(contest, header, start, end)
         if contest.choices:
             layout.contests.append(contest)
-    return layout if layout.contests else None
+    if all(_only_vote_types(contest) for contest in layout.contests):
+        return None  # a statement's candidates over their vote types (Sarpy), not contests
+    return layout
+
+
+def _only_vote_types(contest: _Contest) -> bool:
+    """Every choice is a vote type (``Early Voting``, ``Election Day``, ``Provisionals``): the name
+    over them is a candidate's."""
+    return all(normalise_header(name) in VOTE_TYPE_COLUMNS for name, _party in contest.choices.values())
 
 
 def _statistics_block(layout: _Layout, name: str, header: list[object], start: int, end: int) -> None:

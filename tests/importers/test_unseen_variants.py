@@ -222,6 +222,113 @@ def wide(
     return {"Results": rows}
 
 
+def stacked(m: Model, *, unit_word: str = "Precinct Name", total_label: str = "Total") -> Sheets:
+    """One sheet of blocks, one per contest (Scotts Bluff's canvass report): a header row with the
+    unit word, the contest title and ``Total``, the choices on the row below, the units, a total row."""
+    rows: Rows = [["", "GENERAL Election"], ["", "County Canvass Report"], []]
+    for contest, choices in m.contests.items():
+        names = list(choices)
+        rows.append([unit_word, "", contest, *([""] * len(names)), "Total"])
+        rows.append(["", "", *names, "Total"])  # the row's total, then (under 'Total') the block's
+        for i, unit in enumerate(m.units):
+            counts = [choices[c][i] for c in names]
+            rows.append([unit, "", *counts, sum(counts), sum(counts)])
+        totals = [sum(choices[c]) for c in names]
+        rows += [[total_label, "", *totals, sum(totals), sum(totals)], []]
+    return {"CountyCanvassReport": rows}
+
+
+def _types(count: int) -> tuple[int, int, int]:
+    """A count split into three vote types (polling, by mail, early) that add up to it."""
+    polling, mail = count // 2, count // 3
+    return polling, mail, count - polling - mail
+
+
+def typed_rows(m: Model, *, unit_word: str = "Precinct", labels: tuple[str, ...] | None = None) -> Sheets:
+    """One sheet per contest, each unit's name on a row of its own over its vote-type rows
+    (``Polling``, ``Vote By Mail``, ``Early Voting``) and its ``Total`` row; a county total last."""
+    types = labels or ("Polling", "Vote By Mail", "Early Voting")
+    sheets: Sheets = {}
+    for n, (contest, choices) in enumerate(m.contests.items(), start=1):
+        names = list(choices)
+        rows: Rows = [[f"Page: {n} of {len(m.contests)}"], [f"{contest} (Vote for 1)"], [unit_word, *names]]
+        for i, unit in enumerate(m.units):
+            split = [_types(choices[c][i]) for c in names]
+            rows.append([unit])
+            rows += [[label, *(parts[t] for parts in split)] for t, label in enumerate(types)]
+            rows.append(["Total", *(choices[c][i] for c in names)])
+        rows.append(["County - Total", *(sum(choices[c]) for c in names)])
+        sheets["".join(ch for ch in f"{n} {contest}" if ch not in "/\\?*[]:")[:31]] = rows
+    return sheets
+
+
+def wide_three_rows(m: Model, *, party: str = "NON", total_label: str = "ZZZ, COUNTY TOTALS") -> Sheets:
+    """Washington UT's export: the contest name over each of its columns (and over the unit
+    columns, ``PRECINCT CODE`` and ``PRECINCT NAME``), a row of party codes, choice names with a
+    party prefix (``NON MARK UDALL``), a last ``ZZZ, COUNTY TOTALS`` row."""
+    columns = [(contest, choice) for contest, choices in m.contests.items() for choice in choices]
+    rows: Rows = [
+        ["PRECINCT CODE", "PRECINCT NAME", *(c for c, _ in columns)],
+        ["", "", *([party] * len(columns))],
+        ["", "", *(f"{party} {k}" for _, k in columns)],
+    ]
+    for i, unit in enumerate(m.units):
+        rows.append([f"{i + 1:04d}", unit, *(m.contests[c][k][i] for c, k in columns)])
+    rows.append(["", total_label, *(sum(m.contests[c][k]) for c, k in columns)])
+    return {"Results": rows}
+
+
+def abstract_typed(
+    m: Model, *, labels: tuple[str, str, str] = ("Polling Place", "Early", "Mail-In")
+) -> Sheets:
+    """Precincts as columns, each candidate's name on a row of its own over its vote-type rows and
+    an unlabelled row that is their total (Dakota-like abstracts)."""
+    rows: Rows = [["", *m.units, "Total"]]
+    for contest, choices in m.contests.items():
+        rows.append([contest])
+        for choice, counts in choices.items():
+            rows.append([choice])
+            split = [_types(count) for count in counts]
+            for t, label in enumerate(labels):
+                rows.append([label, *(parts[t] for parts in split), sum(parts[t] for parts in split)])
+            rows.append(["", *counts, sum(counts)])
+    return {"Results": rows}
+
+
+def abstract_party_column(m: Model) -> Sheets:
+    """San Miguel's abstract: candidate name and party in columns of their own, a ``% of Total``."""
+    rows: Rows = [["Candidate", "Party", *m.units, "Total", "% of Total"]]
+    for contest, choices in m.contests.items():
+        rows.append([contest])
+        whole = sum(sum(v) for v in choices.values()) or 1
+        for choice, counts in choices.items():
+            rows.append([choice, "NON", *counts, sum(counts), round(100 * sum(counts) / whole, 2)])
+    return {"Results": rows}
+
+
+def sovc_grouped_types(m: Model) -> Sheets:
+    """Sarpy's statement: each candidate's name merged over ``Early Voting, Election Day,
+    Provisionals, Total Votes`` sub-columns; a ``Total:`` row."""
+    sheets: Sheets = {}
+    for n, (contest, choices) in enumerate(m.contests.items(), start=1):
+        names = list(choices)
+        over: list[object] = [f"{contest} (Vote for 1)"]
+        under: list[object] = ["Precinct"]
+        for name in names:
+            over += [name, "", "", ""]
+            under += ["Early Voting", "Election Day", "Provisionals", "Total Votes"]
+        rows: Rows = [[contest], over, under]
+        for i, unit in enumerate(m.units):
+            rows.append([unit, *(v for name in names for v in (*_types(choices[name][i]), choices[name][i]))])
+        totals: list[object] = ["Total:"]
+        for name in names:
+            split = [_types(count) for count in choices[name]]
+            totals += [*(sum(parts[t] for parts in split) for t in range(3)), sum(choices[name])]
+        rows.append(totals)
+        sheets[str(n + 1)] = rows
+    return sheets
+
+
 def _with_total_of(good: Sheets, bad: Sheets, is_total: Callable[[int, list[object]], bool]) -> Sheets:
     """``bad`` (the bumped units) with the total cells of ``good``: a total that no longer matches."""
     for name, rows in bad.items():
@@ -469,6 +576,59 @@ VARIANTS.update(
             f"abstract_corner_{_slug(w)}": (".xlsx", lambda m, w=w: abstract(m, corner=w), True)
             for w in ("Precinct", "Pct", "District", "Ward", "Ballot Style", "Voting District")
         },
+    }
+)
+
+# the other families of ../shared/real_data: stacked blocks, vote-type rows per unit, several
+# header rows (issue 11)
+VARIANTS.update(
+    {
+        "stacked_blocks": (".xlsx", stacked, False),
+        "stacked_blocks_pct": (".xlsx", lambda m: stacked(m, unit_word="Pct"), False),
+        "stacked_blocks_totals_label": (".xlsx", lambda m: stacked(m, total_label="TOTALS"), False),
+        "stacked_blocks_one_count_off": (
+            ".xlsx",
+            lambda m: _with_total_of(stacked(m), stacked(m.bumped()), lambda _, row: row[0] == "Total"),
+            True,
+        ),
+        "typed_rows_per_unit": (".xlsx", typed_rows, False),
+        "typed_rows_per_unit_voting_district": (
+            ".xlsx",
+            lambda m: typed_rows(m, unit_word="Voting District"),
+            False,
+        ),
+        "typed_rows_per_unit_other_types": (
+            ".xlsx",
+            lambda m: typed_rows(m, labels=("Vote Centers", "In-Office", "Early")),
+            False,
+        ),
+        "typed_rows_per_unit_one_count_off": (
+            ".xlsx",
+            lambda m: _with_total_of(
+                typed_rows(m), typed_rows(m.bumped()), lambda _, row: _text(row[0]) == "County - Total"
+            ),
+            True,
+        ),
+        "abstract_vote_type_rows": (".xlsx", abstract_typed, False),
+        "abstract_vote_type_rows_csv": (".csv", abstract_typed, False),
+        "abstract_vote_type_rows_other_words": (
+            ".xlsx",
+            lambda m: abstract_typed(m, labels=("Polling", "Early Voting", "Absentee")),
+            False,
+        ),
+        "abstract_party_column": (".xlsx", abstract_party_column, False),
+        "abstract_party_column_csv": (".csv", abstract_party_column, False),
+        "sovc_grouped_vote_types": (".xlsx", sovc_grouped_types, False),
+        "wide_three_header_rows": (".xlsx", wide_three_rows, False),
+        "wide_three_header_rows_csv": (".csv", wide_three_rows, False),
+        "wide_three_header_rows_dem": (".csv", lambda m: wide_three_rows(m, party="DEM"), False),
+        "wide_three_header_rows_one_count_off": (
+            ".csv",
+            lambda m: _with_total_of(
+                wide_three_rows(m), wide_three_rows(m.bumped()), lambda _, row: "TOTALS" in _text(row[1])
+            ),
+            True,
+        ),
     }
 )
 
