@@ -28,7 +28,7 @@ from psycopg.pq import TransactionStatus
 
 from recount_desktop.store.dialect import is_server_url
 from recount_desktop.store.errors import ElectionFileError
-from recount_desktop.store.pg_prepared import PreparedStatements, numbered
+from recount_desktop.store.pg_prepared import PreparedStatements, multi_row, numbered
 from recount_desktop.store.pg_reads import KeptRows, ReadCache, may_write
 
 __all__ = ["ServerAddress", "ServerConnection", "ServerRefused", "connect", "is_server_url"]
@@ -144,7 +144,8 @@ class ServerConnection:
 
     @property
     def in_transaction(self) -> bool:
-        return self.raw.info.transaction_status != TransactionStatus.IDLE
+        """A change is open: on the server, or an optimistic one that sends BEGIN with its lock."""
+        return self.optimistic is not None or self.raw.info.transaction_status != TransactionStatus.IDLE
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:  # rows are untyped, as in sqlite3
         if self.optimistic is not None:
@@ -178,7 +179,8 @@ class ServerConnection:
         batch = [tuple(r) for r in rows]
         try:
             if 0 < len(batch) <= _FEW and numbered(sql) is not None:  # a sheet's counts: one exchange
-                self._prepared.pipeline([(sql, row) for row in batch])
+                together = multi_row(sql, batch)
+                self._prepared.pipeline([together] if together else [(sql, row) for row in batch])
                 return None
             cursor = self.raw.cursor()
             cursor.executemany(_placeholders(sql), batch)

@@ -19,7 +19,9 @@ The lock is taken right after BEGIN, for the whole change: what a change reads t
 second entry) is read under it, so two clerks never both make a first entry, and the ids the server
 assigns (``max(id) + 1``) follow the audit log's order, as a file's do. A tally sheet's entry is made
 optimistically (``pg_optimistic``): the lock is taken at its first write, in the same exchange as
-the proof that what it read before is unchanged, and the entry is run again when it is not.
+the proof that what it read before is unchanged, and the entry is run again when it is not. Such a
+change sends nothing at its start: its reads before the lock need no transaction (each sees the
+latest commits, as it would in a READ COMMITTED one), so BEGIN and exchange 1 go with the lock.
 """
 
 from __future__ import annotations
@@ -50,8 +52,9 @@ _TAKE_CHANGES = (
     "WITH c AS (DELETE FROM pg_temp.digest_change RETURNING tbl, sign, row),"
     " t AS (DELETE FROM pg_temp.digest_touched RETURNING tbl)"
     " SELECT tbl, sign, row FROM c UNION ALL SELECT tbl, 0, NULL FROM t")
-_WRITE_DIGEST = ("INSERT INTO data_digest (tbl, row_count, value) VALUES (?, ?, ?)"
-                 " ON CONFLICT(tbl) DO UPDATE SET row_count = excluded.row_count, value = excluded.value")
+# Every digest the change moved, in one statement (each table once: no row is updated twice).
+_WRITE_DIGESTS = ("INSERT INTO data_digest (tbl, row_count, value) VALUES {rows}"
+                  " ON CONFLICT(tbl) DO UPDATE SET row_count = excluded.row_count, value = excluded.value")
 _APPEND = ("INSERT INTO audit_log (seq, ts, operator, action, details, prev_hash, hash, data_digest)"
            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
 # The change commits without waiting for its WAL to reach the disk, so the lock (released at COMMIT)
@@ -88,19 +91,23 @@ class ServerChange:
         self._written: _Written | None = None
         self._head: _Head | None = None
         self._start: dict[str, TableDigest] | None = None
+        self._kept_under: dict[str, TableDigest] = {}  # the digests the kept reads were read under
         self._path: object = ""
 
     def begin(self, path: object, optimistic: bool = False) -> None:
         """Exchange 1: start the change and learn the digests it builds on. ``optimistic``: the lock
-        is taken at the change's first write (``pg_optimistic``), and the digests learnt then."""
+        is taken at the change's first write (``pg_optimistic``): nothing is sent now, exchange 1
+        goes with the lock, and the reads kept meanwhile are proven then by their tables' digests."""
         self._path = path
         forget_written(self._conn)  # digests an import noted in a change that was rolled back
-        start = _START if not optimistic else tuple(s for s in _START if s != _LOCK)
-        *_, cursor = self._conn.pipelined([(sql, ()) for sql in start] + [self._head_query()])
+        if optimistic:
+            self._head, self._start = None, None
+            self._kept_under = self._conn.reads.resume()
+            self._conn.optimistic = OptimisticRun(self._conn, self.lock)
+            return
+        *_, cursor = self._conn.pipelined([(sql, ()) for sql in _START] + [self._head_query()])
         self._start_from(cursor.fetchall(), path)
         self._conn.reads.open(self._start)
-        if optimistic:
-            self._conn.optimistic = OptimisticRun(self._conn, self.lock)
 
     def _head_query(self) -> tuple[str, tuple[Any, ...]]:
         mine = self._written.head if self._written else _Head(0, "", None)
@@ -113,25 +120,27 @@ class ServerChange:
         if run.unproven:
             raise ChangeConflict(f"{self._path}: this change is made holding the lock from its start")
         reads = [(sql, params) for sql, params, _ in run.reads]
-        before = self._start
+        start = [(sql, ()) for sql in _START]  # BEGIN, the lock, emptying the capture table
         try:
-            results: list[Any] = self._conn.pipelined([(_LOCK, ())] + reads + [self._head_query()] + writes)
+            results: list[Any] = self._conn.pipelined(start + reads + [self._head_query()] + writes)
         except UniqueViolation as error:  # e.g. the sheet's first entry, just made elsewhere
             raise ChangeConflict(f"{self._path}: changed at another workstation meanwhile") from error
         run.locked = True
-        again = results[1:1 + len(reads)]
-        if any(rows.fetchall() != read[2] for rows, read in zip(again, run.reads, strict=True)):
+        first = len(start)
+        again = results[first:first + len(reads)]
+        read_again = any(rows.fetchall() != read[2] for rows, read in zip(again, run.reads, strict=True))
+        self._start_from(results[first + len(reads)].fetchall(), self._path)
+        before = self._kept_under
+        moved = [t for t in run.kept_tables if self._start is None or before.get(t) != self._start.get(t)]
+        self._conn.reads.open(self._start)  # forgets the kept reads that moved: a run again reads them
+        if read_again:
             raise ChangeConflict(f"{self._path}: changed at another workstation meanwhile")
-        self._start_from(results[1 + len(reads)].fetchall(), self._path)
-        moved = [t for t in run.kept_tables if before is None or self._start is None
-                 or before.get(t) != self._start.get(t)]
         if moved:
             raise ChangeConflict(f"{self._path}: {', '.join(sorted(moved))} changed at another workstation")
-        self._conn.reads.open(self._start)
         for sql, params, rows in run.reads:  # proven to be the rows as they stand under the lock
             self._conn.reads.keep(sql, params, rows)
         self._conn.reads.wrote()
-        return results[2 + len(reads):]
+        return results[first + 1 + len(reads):]
 
     def _start_from(self, rows: list[tuple[Any, ...]], path: object) -> None:
         if not rows:
@@ -165,7 +174,10 @@ class ServerChange:
         ts = audit.utc_now()
         details_json = audit.canonical_json(details)
         entry_hash = audit.entry_hash(prev_hash, seq, ts, operator, action, details_json, data_digest)
-        statements: list[tuple[str, Any]] = [(_WRITE_DIGEST, row) for row in digest.stored_rows(changed)]
+        stored = digest.stored_rows(changed)
+        statements: list[tuple[str, Any]] = [
+            (_WRITE_DIGESTS.format(rows=", ".join(["(?, ?, ?)"] * len(stored))),
+             tuple(value for row in stored for value in row))] if stored else []
         statements += [(_APPEND, (seq, ts, operator, action, details_json, prev_hash, entry_hash,
                                   data_digest)), *_COMMIT]
         self._written = None  # until the COMMIT is known to have succeeded

@@ -24,10 +24,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from recount_desktop.store.errors import ElectionFileError
-from recount_desktop.store.pg_prepared import numbered
+from recount_desktop.store.pg_prepared import multi_row, numbered
 from recount_desktop.store.pg_reads import KeptRows, may_write, read_table
 
 TRIES = 3  # optimistic attempts before the last one, which holds the lock from BEGIN
+_FEW = 64  # rows of one executemany sent as one multi-row INSERT
 
 
 class ChangeConflict(ElectionFileError):
@@ -86,7 +87,8 @@ class OptimisticRun:
         return rows
 
     def executemany(self, sql: str, rows: list[tuple[Any, ...]]) -> None:
-        self._later.extend((sql, row) for row in rows)
+        together = multi_row(sql, rows) if len(rows) <= _FEW else None
+        self._later.extend([together] if together else [(sql, row) for row in rows])
 
     def send(self, statements: list[tuple[str, Sequence[Any]]]) -> list[Any]:
         """The writes waiting and these statements, in one exchange (taking the lock first, if the

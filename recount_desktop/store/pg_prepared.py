@@ -49,6 +49,44 @@ def numbered(sql: str) -> str | None:
     return "".join(out)
 
 
+def _closing(text: str, start: int) -> int:
+    """Where the parenthesis opened at ``start`` closes, outside quoted text; -1 when it does not."""
+    depth, quoted = 0, False
+    for index in range(start, len(text)):
+        char = text[index]
+        if char == "'":
+            quoted = not quoted
+        elif not quoted and char in "()":
+            depth += 1 if char == "(" else -1
+            if depth == 0:
+                return index
+    return -1
+
+
+@lru_cache(maxsize=256)
+def _values_split(sql: str) -> tuple[str, str] | None:
+    """``INSERT INTO t (...) VALUES (row)`` as its head and its one row's ``(...)``; None for any
+    other statement (ON CONFLICT, RETURNING, a SELECT, several rows)."""
+    head, found, rest = sql.partition(" VALUES ")
+    rest = rest.strip()
+    if (not found or not head.lstrip().upper().startswith("INSERT INTO ") or not rest.startswith("(")
+            or _closing(rest, 0) != len(rest) - 1):
+        return None
+    return head, rest
+
+
+def multi_row(sql: str, rows: Sequence[Sequence[Any]]) -> tuple[str, tuple[Any, ...]] | None:
+    """Several rows of one ``INSERT ... VALUES (...)`` as one statement, inserting them in the same
+    order (the same ids, triggers fired row by row as before): one statement for the server to
+    run and the workstation to send instead of one per row. None when the statement is not such
+    an INSERT."""
+    split = _values_split(sql)
+    if split is None or len(rows) < 2:
+        return None
+    head, row = split
+    return f"{head} VALUES {', '.join([row] * len(rows))}", tuple(v for r in rows for v in r)
+
+
 class Rows:
     """A statement's result, read as ``sqlite3``'s cursor is read: ``fetchone``, ``fetchmany``,
     ``fetchall``, iteration, ``rowcount``. Rows are made from the result as they are asked for."""

@@ -92,6 +92,13 @@ class ReadCache:
         self._digests = dict(digests)
         self.active = True
 
+    def resume(self) -> dict[str, TableDigest]:
+        """A change starts without learning the committed digests (``pg_change``, optimistic): reads
+        are kept and looked for as after ``open``; returns the digests the kept rows were read under,
+        which the change proves against the committed ones once it holds the lock."""
+        self.active = True
+        return self._digests
+
     def wrote(self) -> None:
         """The change wrote (or may have written): every later read goes to the server, but those
         of the election's key, which the server's guards keep from ever changing once written."""

@@ -227,6 +227,10 @@ def test_a_sheet_entry_holds_the_change_lock_for_two_exchanges(
             sent.clear()
             store.operator = f"clerk-{number}"
             enter_sheet(store, mayor_sheet("L-1", name, precinct="Precinct 1"))
-            locked = next(i for i, exchange in enumerate(sent) if "pg_advisory_xact_lock" in exchange[0])
+            locked = next(i for i, exchange in enumerate(sent)
+                          if any("pg_advisory_xact_lock" in q for q in exchange))
             assert len(sent) - locked == 2, sent[locked:]
+            # BEGIN goes with the lock: the reads before it are made without an exchange of their own
+            began = [i for i, exchange in enumerate(sent) if any(q.startswith("BEGIN") for q in exchange)]
+            assert began == [locked], sent
         assert sheet_status(store, "L-1").state == "verified" and store.verify_audit().ok
