@@ -10,8 +10,7 @@ from unittest import mock
 
 import pytest
 
-import recount_desktop.importers.sovc as sovc
-from recount_desktop.importers import read_tally_file
+from recount_desktop.importers import read_tally_file, sovc
 from recount_desktop.importers.reader import TallyImport
 from tests.conftest import REAL_DATA
 from tests.importers.conftest import write_xlsx
