@@ -57,7 +57,7 @@ FastRead = tuple[str, Reading | None, ResultsBuilder, ElectionResults, dict[str,
 
 _WANTED = {s for synonyms in LONG_FIELDS.values() for s in synonyms} | set(VOTE_TYPE_COLUMNS)
 _SUFFIXED = re.compile(r"^(.*)_\d+$")  # fastexcel's name for a repeated header ("Votes_1")
-_FIRST_ROW = re.compile(rb"<(?:\w+:)?row\b([^>]*)>(.*?)</(?:\w+:)?row>", re.DOTALL)
+_FIRST_ROW = re.compile(rb"<(?:\w+:)?row\b([^>]*?)(/?)>(.*?)</(?:\w+:)?row>", re.DOTALL)
 _VALUE = re.compile(rb"<(?:\w+:)?(?:v|is)>")
 _HEAD_BYTES = 1 << 16
 # fastexcel's text for a cell that was not text, where it may differ from the row path's name for
@@ -209,11 +209,17 @@ def header_on_first_row(path: Path, sheet_name: str) -> bool:
                 head = stream.read(_HEAD_BYTES)
     except (zipfile.BadZipFile, KeyError, OSError):
         return False
+    return first_row_is_header(head)
+
+
+def first_row_is_header(head: bytes) -> bool:
+    """The first ``<row>`` of a sheet's XML is row 1 and holds three or more values (an empty
+    ``<row r="1"/>`` is not: the table would start lower than fastexcel's ``header_row=0`` says)."""
     first = _FIRST_ROW.search(head)
-    if first is None:
+    if first is None or first.group(2):
         return False
     number = re.search(rb'\br="(\d+)"', first.group(1))
-    return (number is None or number.group(1) == b"1") and len(_VALUE.findall(first.group(2))) >= 3
+    return (number is None or number.group(1) == b"1") and len(_VALUE.findall(first.group(3))) >= 3
 
 
 def fill_builder(builder: ResultsBuilder, table: Table, ticker: Ticker) -> bool:

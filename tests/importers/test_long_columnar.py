@@ -405,3 +405,31 @@ def test_any_long_table_reads_the_same_by_columns_and_by_rows(
         path = write_xlsx(Path(folder) / "long.xlsx", {"Results": rows})
         by_columns, by_rows, _used = _read_both(path, monkeypatch)
     _assert_same(by_columns, by_rows)
+
+
+@pytest.mark.parametrize(
+    ("xml", "header"),
+    [
+        (
+            b'<sheetData><row r="1" spans="1:4"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c>'
+            b'<c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c></row>',
+            True,
+        ),
+        (
+            b'<x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>Precinct</x:t></x:is></x:c><x:c r="B1" '
+            b't="inlineStr"><x:is><x:t>Contest</x:t></x:is></x:c><x:c r="C1"><x:v>1</x:v></x:c></x:row>',
+            True,
+        ),
+        (
+            b'<row r="1"/><row r="2"><c r="A2"><v>1</v></c><c r="B2"><v>2</v></c>'
+            b'<c r="C2"><v>3</v></c></row>',
+            False,
+        ),
+        (b'<row r="3"><c r="A3"><v>1</v></c><c r="B3"><v>2</v></c><c r="C3"><v>3</v></c></row>', False),
+        (b'<row r="1"><c r="A1" t="s"><v>0</v></c></row><row r="2"><c r="A2"><v>1</v></c></row>', False),
+    ],
+)
+def test_the_header_must_be_the_first_row_with_values(xml: bytes, header: bool) -> None:
+    """A table below an empty first row, or a title row, is read by rows (fastexcel's header_row=0
+    is the first row holding a value, and the cells named in messages count from row 1)."""
+    assert long_columnar.first_row_is_header(xml) is header
