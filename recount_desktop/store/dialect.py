@@ -40,10 +40,14 @@ def blind_entry_enforced(conn: object) -> bool:
     asks first, so that the clerk reads why in plain words rather than as a refusal."""
     if not on_server(conn):
         return False
+    known = getattr(conn, "blind_entry_enforced", None)
+    if known is not None:  # asked once per connection: its role and the tables' owner stay
+        return bool(known)
     row = conn.execute(  # type: ignore[attr-defined]
         "SELECT NOT (session_user = (SELECT tableowner FROM pg_tables WHERE schemaname = current_schema()"
         " AND tablename = 'recount_entry') OR (SELECT rolsuper FROM pg_roles WHERE rolname = session_user))"
     ).fetchone()
+    conn.blind_entry_enforced = bool(row[0])  # type: ignore[attr-defined]
     return bool(row[0])
 
 

@@ -39,6 +39,7 @@ def read_table(sql: str) -> str | None:
     return table if table in BY_NAME else None
 
 
+@lru_cache(maxsize=1024)  # asked of every statement; the store sends the same few again and again
 def may_write(sql: str) -> bool:
     """Anything but a SELECT may write (the store's SELECTs call no function that writes)."""
     return not sql.lstrip()[:6].upper().startswith("SELECT")
@@ -138,5 +139,7 @@ class ReadCache:
             self._kept.popitem(last=False)
 
     def _forget(self, tables: set[str]) -> None:
+        if not tables:
+            return
         for key in [key for key, (table, _) in self._kept.items() if table in tables]:
             del self._kept[key]
