@@ -18,13 +18,16 @@ import tomllib
 from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
-# Never imported by the program, though a development venv may hold them: pandas and numpy (openpyxl
-# uses numpy only when it is installed, for numpy number types, which the program never hands it),
+# Never imported by the program, though a development venv may hold them: pandas (and numpy, which
+# openpyxl uses only when it is installed, for numpy number types, which the program never hands it),
 # test and build tools.
 EXCLUDED_PYTHON = [
-    "pandas", "numpy", "tkinter", "_tkinter", "pytest", "_pytest", "hypothesis", "pytestqt", "pypdf",
+    "pandas", "tkinter", "_tkinter", "pytest", "_pytest", "hypothesis", "pytestqt", "pypdf",
     "mypy", "mypyc", "ruff", "pip", "setuptools", "pkg_resources", "IPython", "matplotlib", "scipy",
 ]
+# Imported only by the columnar read of large long tables (importers/long_columnar.py), an optional
+# extra: without them such a table is read by rows, more slowly. Left out (pyarrow is ~170 MB).
+OPTIONAL_PYTHON = ["fastexcel", "pyarrow", "numpy"]
 # PySide6 modules not imported by recount_desktop/ui (QtCore, QtGui, QtWidgets, QtPrintSupport are).
 EXCLUDED_QT_MODULES = [
     f"PySide6.{name}" for name in (
@@ -33,7 +36,7 @@ EXCLUDED_QT_MODULES = [
         "QtUiTools", "QtConcurrent", "QtXml", "QtDBus",
     )
 ]
-EXCLUDED_MODULES = EXCLUDED_PYTHON + EXCLUDED_QT_MODULES
+EXCLUDED_MODULES = EXCLUDED_PYTHON + OPTIONAL_PYTHON + EXCLUDED_QT_MODULES
 
 QT = "PySide6/Qt/"
 # Where PySide6 keeps Qt inside the bundle: PySide6/Qt/{lib,plugins,translations} from the Linux and

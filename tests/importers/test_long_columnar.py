@@ -433,3 +433,10 @@ def test_the_header_must_be_the_first_row_with_values(xml: bytes, header: bool) 
     """A table below an empty first row, or a title row, is read by rows (fastexcel's header_row=0
     is the first row holding a value, and the cells named in messages count from row 1)."""
     assert long_columnar.first_row_is_header(xml) is header
+
+
+def test_without_fastexcel_the_table_is_read_by_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bundle ships without the columnar read's libraries: the same table, read by rows."""
+    path = write_xlsx(tmp_path / "long.xlsx", {"Results": [HEADER, *_rows()]})
+    monkeypatch.setattr(long_columnar, "available", lambda: False)
+    _declined(path, monkeypatch)
