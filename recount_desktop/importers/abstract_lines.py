@@ -9,10 +9,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from recount_desktop.importers.builder import ResultsBuilder
-from recount_desktop.importers.checks import cell_range, whole_at
+from recount_desktop.importers.checks import Where, cell_range, whole_at
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Sheet
-from recount_desktop.importers.values import clean_name, is_total_label, statistic_of
+from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
 
 _DASH_PARTY = re.compile(r"^(.+?)\s+-\s+([A-Za-z][\w .'/()]*)$")
 _TURNOUT = re.compile(
@@ -31,6 +31,8 @@ class OpenContest:
     names: dict[str, int] = field(default_factory=dict)
     sums: dict[int, int] = field(default_factory=dict)  # unit column -> its choice rows' whole counts
     wholes: dict[int, int] = field(default_factory=dict)  # unit column -> how many rows hold one
+    voted: set[int] = field(default_factory=set)  # unit columns with a count (or suppressed) here
+    blanks: list[tuple[Where, str, str]] = field(default_factory=list)  # (cell, unit, choice)
 
     def add_choice_row(self, r: int, row: Sequence[object], units: dict[int, str]) -> None:
         """A choice row, its counts kept summed so a later line is checked against them in one pass
@@ -127,7 +129,10 @@ def choice_row(
         where = (sheet, r, c)
         value = builder.count(where, raw, lambda: f"{name} in {unit}, {contest.name}")  # noqa: B023
         if value is None:
-            continue  # blank or N/A: the unit does not vote in this contest
+            if is_blank(raw):  # no vote in this contest, unless the unit has counts in it
+                contest.blanks.append((where, unit, name))
+            continue  # N/A: the unit does not vote in this contest
+        contest.voted.add(c)
         builder.add(where, (None, unit), contest.name, name, value, vote_type, party)
         places.append(where)
         if isinstance(value, int):
@@ -141,6 +146,34 @@ def choice_row(
             found = sum(counts[w[2]] for w in closed)
             cells = cell_range(closed)
             builder.check_total((sheet, r, c), contest.name, name, vote_type, total, found, cells)
+
+
+def close_contest(contest: OpenContest, builder: ResultsBuilder, error_values: dict[str, str]) -> None:
+    """Blank cells of units that have counts in the contest: an Excel error value (``#DIV/0!``,
+    read as blank) is an error naming its cell; a plain blank is read as no votes, as county
+    abstracts leave a write-in line blank (Washington NE), with a warning naming the cells. A unit
+    blank in every line of a contest does not vote in it (a district's contest)."""
+    blank: list[Where] = []
+    for where, _unit, _choice in contest.blanks:
+        if where[2] not in contest.voted:
+            continue
+        sheet, r, c = where
+        error = error_values.get(sheet.cell(r, c))
+        if error is not None:
+            builder.log.error(
+                sheet.name, sheet.cell(r, c), f"the spreadsheet error value {error} is not a vote count"
+            )
+        else:
+            blank.append(where)
+    if blank:
+        sheet, r, c = blank[0]
+        shown = ", ".join(s.cell(br, bc) for s, br, bc in blank[:10]) + (" ..." if len(blank) > 10 else "")
+        builder.log.warn(
+            sheet.name,
+            sheet.cell(r, c),
+            f"{len(blank)} blank cell(s) in {contest.name!r} where the unit has votes in the contest "
+            f"({shown}), read as no votes; if a count is missing there, enter it",
+        )
 
 
 MIN_CHOICES_FOR_SUM = 2

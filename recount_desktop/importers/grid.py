@@ -24,6 +24,7 @@ from recount_desktop.importers.abstract_lines import (
     PendingChoice,
     check_types_total,
     choice_row,
+    close_contest,
 )
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, is_unit_header, normalise_header
@@ -31,6 +32,7 @@ from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import clean_name, is_blank
+from recount_desktop.importers.xlsx_errors import error_cells
 
 __all__ = ["candidates", "find_readings", "read_abstract", "read_abstract_book", "reading_misfit"]
 
@@ -92,7 +94,10 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
     contest = _header_title(header, reading, builder)
     skip = set(reading.skip_rows)
     pending: PendingChoice | None = None  # a choice's name row, its counts in the rows below
+    opened: list[OpenContest] = []
     for r in range(reading.header_rows[-1] + 1, len(sheet.rows)):
+        if contest is not None and (not opened or opened[-1] is not contest):
+            opened.append(contest)
         row = sheet.rows[r]
         if r in skip:
             builder.notes.note("skipped", sheet.name, f"row {r + 1}", _label(row, reading))
@@ -114,6 +119,12 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
             builder.notes.note("skipped", sheet.name, f"row {r + 1}", label or "(no label)")
             continue
         choice_row(sheet, r, row, label, contest, units, reading, builder)
+    if contest is not None and (not opened or opened[-1] is not contest):
+        opened.append(contest)
+    if any(each.blanks for each in opened):
+        errors = error_cells(builder.source, sheet.name) if builder.source and sheet.name else {}
+        for each in opened:
+            close_contest(each, builder, errors)
 
 
 def _check_every_count_read(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:

@@ -146,3 +146,38 @@ def test_every_layout_shares_the_unit_words() -> None:
         assert is_unit_header(word)
     for word in ("Candidate", "Office", "Contest", "Total", "Votes", "District 3", "Ward 1"):
         assert not is_unit_header(word)
+
+
+def _abstract_with(cell: object) -> list[list[object]]:
+    """No total column: nothing else would notice a count left out."""
+    return [
+        ["Candidate", "North", "South", "East"],
+        ["Mayor"],
+        ["Ada", 120, 80, 33],
+        ["Bo", 50, cell, 44],
+        [],
+        ["Clerk"],
+        ["Ed", 90, 60, 20],
+        [],
+        ["Ward 2 Alderman"],  # voted in North only: blank elsewhere
+        ["Cy", 7, None, None],
+        ["Di", 5, None, None],
+    ]
+
+
+def test_an_excel_error_in_an_abstract_is_refused_naming_its_cell(tmp_path: Path) -> None:
+    # calamine reads '#DIV/0!' as blank: it was left out, Bo's 50 + 44 imported clean
+    imported = read_tally_file(write_xlsx(tmp_path / "a.xlsx", {"Votes": _abstract_with("#DIV/0!")}))
+    assert imported.results is None
+    assert [(e.cell, e.message) for e in imported.errors] == [
+        ("C4", "the spreadsheet error value #DIV/0! is not a vote count")
+    ]
+
+
+def test_a_blank_count_where_the_unit_voted_is_read_as_none_with_a_warning_naming_it(tmp_path: Path) -> None:
+    imported = read_tally_file(write_xlsx(tmp_path / "a.xlsx", {"Votes": _abstract_with(None)}))
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("Mayor") == {"Ada": 233, "Bo": 94}
+    assert imported.results.totals("Ward 2 Alderman") == {"Cy": 7, "Di": 5}
+    # the units that do not vote in the alderman's ward are not warned about
+    assert [(w.cell, "(C4)" in w.message) for w in imported.warnings] == [("C4", True)]
