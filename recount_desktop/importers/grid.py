@@ -134,10 +134,12 @@ def _check_every_count_read(sheet: Sheet, reading: Reading, builder: ResultsBuil
     r = reading.header_rows[-1]
     for c, rows in unread_columns(sheet, reading):
         cells = f"{sheet.cell(rows[0], c)}:{sheet.cell(rows[-1], c)}"
+        head = sheet.rows[r][c] if c < len(sheet.rows[r]) else None
+        said = "is blank" if is_blank(head) else f"holds the number {clean_name(head)}, not a unit name"
         builder.log.error(
             sheet.name,
             cells,
-            f"{cells} hold counts under no unit name (header cell {sheet.cell(r, c)} is blank), "
+            f"{cells} hold counts under no unit name (header cell {sheet.cell(r, c)} {said}), "
             "and they are not the sum of the unit columns left of them: they would be left out. "
             "Choose the header row or unit columns that name them, or skip the column in the layout",
         )

@@ -329,6 +329,10 @@ def sovc_grouped_types(m: Model) -> Sheets:
     return sheets
 
 
+def _numbered(m: Model) -> Model:
+    return Model([f"{i + 1}" if i % 2 else u for i, u in enumerate(m.units)], m.contests, m.checked)
+
+
 def _with_total_of(good: Sheets, bad: Sheets, is_total: Callable[[int, list[object]], bool]) -> Sheets:
     """``bad`` (the bumped units) with the total cells of ``good``: a total that no longer matches."""
     for name, rows in bad.items():
@@ -609,6 +613,10 @@ VARIANTS.update(
             ),
             True,
         ),
+        # every other unit named by a bare number ("2"): such a header cell names no unit (a row
+        # of numbers is data), so its counts are refused naming the cells, never left out
+        "abstract_numbered_units": (".xlsx", lambda m: abstract(_numbered(m)), True),
+        "abstract_numbered_units_csv": (".csv", lambda m: abstract(_numbered(m)), True),
         "abstract_vote_type_rows": (".xlsx", abstract_typed, False),
         "abstract_vote_type_rows_csv": (".csv", abstract_typed, False),
         "abstract_vote_type_rows_other_words": (
@@ -662,6 +670,8 @@ def test_an_unseen_variant_imports_right_or_is_refused_naming_the_cell(
         wrong_total, units_sum = sum(next(iter(first.values()))), sum(next(iter(first.values()))) + 10
         if variant.startswith("abstract_corner_"):
             assert "is headed" in imported.errors[0].message and imported.errors[0].cell == "A1"
+        elif variant.startswith("abstract_numbered_units"):
+            assert "holds the number 2, not a unit name" in imported.errors[0].message
         elif variant != "abstract_one_count_off_unlabelled_total":  # that one is a column of no unit
             assert any(f"{units_sum}" in e.message and f"{wrong_total}" in e.message for e in imported.errors)
         return
