@@ -49,7 +49,7 @@ from recount_desktop.importers.problems import ImportRejected
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.template import is_template, read_contests_sheet, read_election_sheet
-from recount_desktop.importers.values import is_total_label
+from recount_desktop.importers.values import is_total_label, statistic_of
 from recount_desktop.importers.xlsx_errors import _sheet_target
 
 # what read_fast hands back: layout, reading, builder, results, the template's election fields
@@ -223,8 +223,11 @@ def first_row_is_header(head: bytes) -> bool:
 
 
 def fill_builder(builder: ResultsBuilder, table: Table, ticker: Ticker) -> bool:
-    """Every row of ``table`` into the (empty) builder as the row path's plain counts; False, with
-    the builder untouched, when any row is not a plain count of a plain choice in a plain unit."""
+    """Every row of ``table`` into the (empty) builder as the row path leaves it: plain counts in
+    one step, statistics rows (over votes...) and the file's own total rows one by one through
+    ``builder.add``; False, with the builder untouched, when any row would be read otherwise."""
+    import numpy as np
+
     cols = table.header.columns
     if table.header.vote_type_columns or (
         "vote_type" in cols and table.column("vote_type").null_count != table.rows
@@ -237,17 +240,66 @@ def fill_builder(builder: ResultsBuilder, table: Table, ticker: Ticker) -> bool:
     units = _units(table, builder)
     if votes is None or contests is None or choices is None or units is None:
         return False
-    if not _plain_choices(choices[1], builder):
+    statistic = _statistic_choices(choices[1])
+    total = np.asarray([is_total_label(name) for _county, name in units[1]], dtype=bool)
+    if statistic is None or (total.any() and not _totals_read_alike(table)):
         return False
-    parties = _parties(table, builder, contests, choices)
+    other = statistic[choices[0]] | total[units[0]]  # rows that ``add`` reads one by one
+    plain = np.flatnonzero(~other)
+    parties = _parties(table, builder, _rows(contests, plain), _rows(choices, plain), plain)
     if parties is None:
         return False
-    entries = _entries(table, contests, choices, units, votes)
+    entries = _entries(
+        table, _rows(contests, plain), _rows(choices, plain), _rows(units, plain), votes, plain
+    )
     if entries is None:
         return False
-    builder.add_plain_table(parties, units[1], entries)
+    precincts = [unit for unit, is_total in zip(units[1], total.tolist(), strict=True) if not is_total]
+    builder.add_plain_table(parties, precincts, entries)
+    _add_others(builder, table, contests, choices, units, votes, np.flatnonzero(other))
     ticker.tick(table.rows, table.rows)
     return True
+
+
+def _rows(encoded: Encoded, rows: Any) -> Encoded:
+    """``encoded`` for the given rows only (the distinct values stay as they are)."""
+    return encoded[0][rows], encoded[1]
+
+
+def _statistic_choices(choices: list[str]) -> Any | None:
+    """Which distinct choices are statistics (over votes, ballots cast...); None when one is blank
+    or named like a total (the row path refuses those, naming the cell)."""
+    import numpy as np
+
+    if not all(choices) or any(statistic_of(c) is None and is_total_label(c) for c in choices):
+        return None
+    return np.asarray([statistic_of(c) is not None for c in choices], dtype=bool)
+
+
+def _totals_read_alike(table: Table) -> bool:
+    """Total rows are read by ``add`` after the plain counts, so only where ``add`` does not look at
+    the choices read so far: with no county column (a county's totals, its "Total X" rows) and no
+    party (a choice named for two parties)."""
+    return not any(
+        f in table.header.columns and table.column(f).null_count != table.rows for f in ("county", "party")
+    )
+
+
+def _add_others(
+    builder: ResultsBuilder,
+    table: Table,
+    contests: Encoded,
+    choices: Encoded,
+    units: Encoded,
+    votes: Any,
+    rows: Any,
+) -> None:
+    """Statistics and total rows, in row order, as the row path adds them."""
+    col = table.header.columns["votes"]
+    for r in rows.tolist():
+        unit = units[1][units[0][r]]
+        where = (table.sheet, r + 1, col)
+        builder.add(where, unit, contests[1][contests[0][r]], choices[1][choices[0][r]], int(votes[r]))
 
 
 def _contests(table: Table, builder: ResultsBuilder) -> Encoded | None:
@@ -263,8 +315,8 @@ def _contests(table: Table, builder: ResultsBuilder) -> Encoded | None:
 
 
 def _units(table: Table, builder: ResultsBuilder) -> Encoded | None:
-    """The unit key (county or None, precinct) of each row; None for a blank precinct, a total
-    row, a county's own total row or an ID mangled into scientific notation."""
+    """The unit key (county or None, precinct) of each row; None for a blank precinct, a county's
+    own total row or an ID mangled into scientific notation."""
     precincts = _encoded(table.column("precinct"), builder)
     if precincts is None or not _plain_units(precincts[1]):
         return None
@@ -359,24 +411,17 @@ def _plain_contests(contests: list[str]) -> bool:
     return len(squashed) == len(contests) and all(c and c not in _TURNOUT_CONTESTS for c in contests)
 
 
-def _plain_choices(choices: list[str], builder: ResultsBuilder) -> bool:
-    """No blank choice, no statistic (over votes...) and no choice named like a total."""
-    return all(c and builder.plain_choice(c) for c in choices)
-
-
 def _plain_units(precincts: list[str]) -> bool:
-    """No blank unit (a county total), no total row, no ID mangled into scientific notation."""
-    return all(
-        p and not is_total_label(p) and not (("E+" in p or "e+" in p) and _MANGLED_ID.match(p))
-        for p in precincts
-    )
+    """No blank unit (a county total), no ID mangled into scientific notation."""
+    return all(p and not (("E+" in p or "e+" in p) and _MANGLED_ID.match(p)) for p in precincts)
 
 
 def _parties(
-    table: Table, builder: ResultsBuilder, contests: Encoded, choices: Encoded
+    table: Table, builder: ResultsBuilder, contests: Encoded, choices: Encoded, rows: Any
 ) -> dict[str, dict[str, str | None]] | None:
-    """Each contest's choices with their party, contests and choices in the order the rows first
-    name them; None when a choice has two parties (or a party and none) in one contest."""
+    """Each contest's choices with their party, contests and choices in the order the plain
+    ``rows`` (whose codes are given) first name them; None when a choice has two parties (or a
+    party and none) in one contest."""
     import numpy as np
 
     pairs = contests[0] * len(choices[1]) + choices[0]
@@ -388,7 +433,7 @@ def _parties(
         party = _optional(column, builder)
         if party is None:
             return None
-        with_party = np.unique(pairs * len(party[1]) + party[0])
+        with_party = np.unique(pairs * len(party[1]) + party[0][rows])
         if len(with_party) != len(distinct):
             return None  # a choice with two parties (or one and none): the row path tells them apart
         party_of_pair = with_party % len(party[1])
@@ -405,10 +450,11 @@ def _parties(
 
 
 def _entries(
-    table: Table, contests: Encoded, choices: Encoded, units: Encoded, votes: Any
+    table: Table, contests: Encoded, choices: Encoded, units: Encoded, votes: Any, rows: Any
 ) -> dict[tuple[str, PrecinctKey, str], TallyEntry] | None:
-    """The builder's entries in row order; None when a (contest, unit, choice) appears twice (the
-    row path warns or refuses, naming both cells)."""
+    """The builder's entries for the plain ``rows``, in row order (the codes are those rows');
+    None when a (contest, unit, choice) appears twice (the row path warns or refuses, naming both
+    cells)."""
     import numpy as np
 
     unit_keys = np.empty(len(units[1]), dtype=object)
@@ -422,7 +468,7 @@ def _entries(
         strict=True,
     )
     col = table.header.columns["votes"]
-    wheres = zip(repeat(table.sheet), range(1, table.rows + 1), repeat(col))
-    made = map(TallyEntry, votes.tolist(), repeat(None), repeat(False), wheres)
+    wheres = zip(repeat(table.sheet), (rows + 1).tolist(), repeat(col))
+    made = map(TallyEntry, votes[rows].tolist(), repeat(None), repeat(False), wheres)
     entries = dict(zip(keys, made, strict=True))
-    return entries if len(entries) == table.rows else None
+    return entries if len(entries) == len(rows) else None

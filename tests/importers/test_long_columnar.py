@@ -167,8 +167,7 @@ def test_a_unit_that_is_the_sum_of_the_others_is_found_by_its_sums(
 @pytest.mark.parametrize(
     ("case", "extra"),
     [
-        ("a total row", [("Total", "Contest 0", "Candidate 0-0", 1)]),
-        ("a statistic", [("Precinct 0", "Contest 0", "Over Votes", 1)]),
+        ("a choice named as a total", [("Precinct 0", "Contest 0", "Total Votes", 1)]),
         ("a duplicate", [("Precinct 0", "Contest 0", "Candidate 0-0", 99)]),
         ("a same duplicate", [("Precinct 0", "Contest 0", "Candidate 0-0", 0)]),
         ("a turnout contest", [("Precinct 0", "Voters", "Cast", 9)]),
@@ -185,6 +184,44 @@ def test_what_the_row_path_treats_otherwise_is_read_by_rows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, case: str, extra: list[tuple[Any, ...]]
 ) -> None:
     path = write_xlsx(tmp_path / "odd.xlsx", {"Results": [HEADER, *_rows(), *extra]})
+    _declined(path, monkeypatch)
+
+
+def test_statistics_and_total_rows_read_the_same_by_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over and under votes and ballots cast are statistics, a Total row is the file's own total,
+    checked: by columns as by rows, a statistic's unit first named on its own row included."""
+    rows = [("Precinct 9", "Contest 0", "Ballots Cast", 40)]
+    rows += _rows(precincts=4, contests=2, choices=2)
+    for c in range(2):
+        rows += [(f"Precinct {p}", f"Contest {c}", "Over Votes", p) for p in range(4)]
+        rows += [
+            ("Total", f"Contest {c}", f"Candidate {c}-{k}", sum((p * 7 + c * 3 + k) % 50 for p in range(4)))
+            for k in range(2)
+        ]
+    rows.append(("Precinct 9", "Contest 0", "Candidate 0-0", 0))
+    path = write_xlsx(tmp_path / "stats.xlsx", {"Results": [HEADER, *rows]})
+    imported = _columnar(path, monkeypatch)
+    assert imported.ok and imported.notes.counts["totals"] == 4
+    assert imported.results.precincts[0].name == "Precinct 9"  # named first, on its statistic row
+    assert imported.results.statistics
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ("County", "Cass"),  # a county's total row: checked against that county's units
+        ("Party", "DEM"),  # a choice of a party in the total row
+    ],
+)
+def test_total_rows_beside_counties_or_parties_are_read_by_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra: tuple[str, str]
+) -> None:
+    name, value = extra
+    rows = [(*row, value) for row in _rows(precincts=3, contests=1, choices=2)]
+    rows.append(("Total", "Contest 0", "Candidate 0-0", sum((p * 7) % 50 for p in range(3)), value))
+    path = write_xlsx(tmp_path / "totals.xlsx", {"Results": [(*HEADER, name), *rows]})
     _declined(path, monkeypatch)
 
 
