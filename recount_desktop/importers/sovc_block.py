@@ -152,7 +152,7 @@ def _total_rows(grid: _Grid) -> list[int] | None:
     grand = [0] * width
     start = 0
     while start < height:
-        event = _first_total(grid, start, grand, labelled)
+        event = _first_total(grid, start, grand, start - len(events), labelled)
         if unnamed[bisect_left(unnamed, start) : bisect_left(unnamed, event)]:
             return None  # a nameless row that is not a total: an error, named row by row
         if event == height:
@@ -165,10 +165,11 @@ def _total_rows(grid: _Grid) -> list[int] | None:
     return events
 
 
-def _first_total(grid: _Grid, start: int, grand: list[int], labelled: list[int]) -> int:
+def _first_total(grid: _Grid, start: int, grand: list[int], units_before: int, labelled: list[int]) -> int:
     """The first total row at or after ``start`` (``len(grid.names)`` when none): labelled as a total,
-    or, after at least ``MIN_UNITS`` units, every count the sum of the units since ``start`` (or of all
-    units so far), over at least ``MIN_COLUMNS`` columns with votes (one when the row has no name)."""
+    or every count the sum of the units since ``start`` (at least ``MIN_UNITS`` of them), or of all
+    units so far (``units_before`` of them above ``start``), over at least ``MIN_COLUMNS`` columns
+    with votes (one when the row has no name)."""
     height = len(grid.names)
     next_label = labelled[bisect_left(labelled, start)] if labelled and labelled[-1] >= start else height
     sums = [list(accumulate(column[start:next_label], initial=0)) for column in grid.columns]
@@ -181,15 +182,13 @@ def _first_total(grid: _Grid, start: int, grand: list[int], labelled: list[int])
         ]
         matches = map(or_, matches, map(all, zip(*overall, strict=True)))
     for i in compress(range(next_label - start), matches):
-        if i < MIN_UNITS:
-            continue
         needed = MIN_COLUMNS if grid.names[start + i] else 1
         group = [s[i] for s in sums]
         counts = grid.counts(start + i)
-        if counts == group and sum(1 for v in group if v) >= needed:
+        if i >= MIN_UNITS and counts == group and sum(1 for v in group if v) >= needed:
             return start + i
         whole = [s + g for s, g in zip(group, grand, strict=True)]
-        if counts == whole and sum(1 for v in whole if v) >= needed:
+        if units_before + i >= MIN_UNITS and counts == whole and sum(1 for v in whole if v) >= needed:
             return start + i
     return next_label
 

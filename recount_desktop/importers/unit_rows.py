@@ -82,13 +82,12 @@ class UnitRows:
         """A total by its label, or because every count is the sum of the units it closes."""
         if label and is_total_label(label):
             return True
-        if len(self._group_rows) < MIN_UNITS:
-            return False
         # a row with no unit name cannot be a unit: its sums alone decide, even over a single choice
         needed = MIN_COLUMNS if label else 1
-        for sums in (self._group, self._grand):
+        # the units since the last total, or all units: a grand total may follow a subtotal directly
+        for sums, rows in ((self._group, self._group_rows), (self._grand, self._all_rows)):
             # list equality runs in C: this is asked of every unit row of a statewide sheet
-            if values == sums and sum(1 for s in sums if s) >= needed:
+            if len(rows) >= MIN_UNITS and values == sums and sum(1 for s in sums if s) >= needed:
                 return True
         return False
 

@@ -157,3 +157,24 @@ def test_a_unit_listed_twice_is_left_to_the_per_row_reader(tmp_path: Path) -> No
     imported, answers = _same_both_ways(_book(tmp_path, [*UNITS, ["P1", 10, 20, 6]]))
     assert answers[0] is False and imported.results is None
     assert any("appears twice with different counts" in e.message for e in imported.errors)
+
+
+def test_a_grand_total_right_after_a_subtotal_is_a_total_not_a_unit(tmp_path: Path) -> None:
+    """Ward subtotals, then the county's grand total under the county's name with no unit between:
+    it was counted as a unit, doubling every count with no warning, whichever reader read it."""
+    rows = [
+        *UNITS[:2],
+        ["Ward 1", 40, 60, 5],
+        ["P3", 7, 1, 2],
+        ["P4", 3, 3, 3],
+        ["Ward 2", 10, 4, 5],
+        ["Jefferson", 50, 64, 10],
+    ]
+    imported, answers = _same_both_ways(_book(tmp_path, rows))
+    assert answers[0] is True and imported.errors == () and imported.results is not None
+    assert imported.results.totals("Mayor (Vote For 1)") == {"Ada": 50, "Bo": 64, "Cy": 10}
+    assert [n.cell for n in imported.notes.totals if n.sheet == "1"] == ["A5", "A8", "A9"]
+    one_unit = [*UNITS[:2], [None, 40, 60, 5], ["P3", 7, 1, 2], [None, 47, 61, 7]]
+    nameless, answers = _same_both_ways(_book(tmp_path, one_unit))
+    assert answers[0] is True and nameless.errors == () and nameless.results is not None
+    assert nameless.results.totals("Mayor (Vote For 1)") == {"Ada": 47, "Bo": 61, "Cy": 7}
