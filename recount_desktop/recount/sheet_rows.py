@@ -166,11 +166,23 @@ def _entries_from_rows(rows: list[tuple[Any, ...]],
     ]
 
 
+_E_ENTRY_COLUMNS = ", ".join(f"e.{name.strip()}" for name in _ENTRY_COLUMNS.split(","))
+
+
 def read_entries(conn: sqlite3.Connection, sheet_id: str) -> list[StoredEntry]:
+    """A sheet's entries in entry-number order, with their counts, in one query (one exchange with
+    a server, where reading the counts by the entries' ids took a second one)."""
     rows = conn.execute(
-        f"SELECT {_ENTRY_COLUMNS} FROM recount_entry WHERE sheet_id = ? ORDER BY entry_number", (sheet_id,)
+        f"SELECT {_E_ENTRY_COLUMNS}, c.choice, c.votes FROM recount_entry e LEFT JOIN recount_entry_count c"
+        " ON c.entry_id = e.id WHERE e.sheet_id = ? ORDER BY e.entry_number, c.position", (sheet_id,)
     ).fetchall()
-    return _entries_from_rows(rows, read_counts(conn, [row[0] for row in rows]))
+    entries: dict[int, tuple[Any, ...]] = {}
+    counts: dict[int, list[tuple[str, int]]] = {}
+    for row in rows:
+        entries.setdefault(row[0], row[:-2])
+        if row[-2] is not None:
+            counts.setdefault(row[0], []).append((row[-2], row[-1]))
+    return _entries_from_rows(list(entries.values()), counts)
 
 
 # The entry a sheet stands for: its final entry once it has one, else its lowest-numbered entry.
