@@ -11,7 +11,10 @@ or says why it cannot.
 
 Each line also gives the processor time the clerks and the server spent per entry, and how many of
 the machine's cores were busy during the run (other users' work included): on a machine whose cores
-are all busy, more clerks cannot go faster.
+are all busy, more clerks cannot go faster. The server's is that of the clerks' own server processes
+from the start to the end of the entries, as the clerks' is (not their connecting and opening the
+election, which the server's ended processes' total also holds: that total is shown only when the
+server's processes cannot be read, e.g. a server on another machine).
 """
 
 from __future__ import annotations
@@ -69,14 +72,37 @@ def clerk(target: str, sheets: list[int], ready: object, go: object, out: object
     with open_election_file(target) as store:
         if not is_server_url(target):  # the program's own setting is FULL; --durability none turns it off
             store._conn.execute(f"PRAGMA synchronous = {sqlite_sync}")
+        backend = local_backend(store) if is_server_url(target) else None
         ready.release()  # type: ignore[attr-defined]
         go.wait()  # type: ignore[attr-defined]
-        cpu = time.process_time()
+        cpu, server = time.process_time(), process_cpu_seconds(backend)
         for sheet in sheets:
             enter_sheet(store, entry(sheet, 0))
             enter_sheet(store, entry(sheet, 1))
         conflicts = getattr(store, "conflicts", 0)  # changes run again: another clerk got there first
-        out.put((time.perf_counter(), time.process_time() - cpu, conflicts))  # type: ignore[attr-defined]
+        after = process_cpu_seconds(backend)
+        server = None if server is None or after is None else after - server
+        out.put((time.perf_counter(), time.process_time() - cpu, conflicts, server))  # type: ignore[attr-defined]
+
+
+def local_backend(store: ElectionFile) -> int | None:
+    """The process id of this connection's server process, when the server runs on this machine."""
+    pid = int(store._conn.execute("SELECT pg_backend_pid()").fetchone()[0])
+    try:
+        return pid if b"postgres" in Path(f"/proc/{pid}/cmdline").read_bytes() else None
+    except OSError:
+        return None  # a server elsewhere
+
+
+def process_cpu_seconds(pid: int | None) -> float | None:
+    """A process's processor time so far (Linux /proc), or None."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return _ticks(fields, 11, 2)  # utime, stime
 
 
 @dataclass(frozen=True)
@@ -102,7 +128,7 @@ def run_clerks(target: str, clerks: int, entries: int, sqlite_sync: str = "FULL"
     server_before, machine_before = server_cpu_seconds(target), machine_cpu_seconds()
     start = time.perf_counter()
     go.set()
-    ends, cpus, conflicts = zip(*(out.get(timeout=600) for _ in workers), strict=True)
+    ends, cpus, conflicts, backends = zip(*(out.get(timeout=600) for _ in workers), strict=True)
     for worker in workers:
         worker.join()
         if worker.exitcode != 0:
@@ -113,6 +139,8 @@ def run_clerks(target: str, clerks: int, entries: int, sqlite_sync: str = "FULL"
     server_after = server_cpu_seconds(target)
     server = (None if server_before is None or server_after is None
               else (server_after - server_before) * 1000 / entries)
+    if all(b is not None for b in backends):  # the clerks' own server processes, over the same span
+        server = sum(backends) * 1000 / entries
     busy = (machine_cpu_seconds() - machine_before) / (time.perf_counter() - start)
     return Run(entries / elapsed, clerk_cpu, server, busy, sum(conflicts))
 
