@@ -167,7 +167,7 @@ def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -
     if found is None:
         return None
     columns = {info.absolute_index: batch.column(i) for i, info in enumerate(sheet.selected_columns)}
-    if any(c not in columns for c in found.columns.values()):
+    if any(c not in columns for c in (*found.columns.values(), *found.vote_type_columns)):
         return None
     return Table(Sheet(sheet_name, []), found, columns, batch.num_rows)
 
@@ -229,16 +229,14 @@ def fill_builder(builder: ResultsBuilder, table: Table, ticker: Ticker) -> bool:
     import numpy as np
 
     cols = table.header.columns
-    if table.header.vote_type_columns or (
-        "vote_type" in cols and table.column("vote_type").null_count != table.rows
-    ):
-        return False  # vote types: the row path
+    if "vote_type" in cols and table.column("vote_type").null_count != table.rows:
+        return False  # a row per vote type: the row path
     ticker.tick(0, table.rows)
-    votes = whole_counts(table.column("votes"))
+    counts = _counts(table)
     contests = _contests(table, builder)
     choices = _encoded(table.column("choice"), builder)
     units = _units(table, builder)
-    if votes is None or contests is None or choices is None or units is None:
+    if counts is None or contests is None or choices is None or units is None:
         return False
     statistic = _statistic_choices(choices[1])
     total = np.asarray([is_total_label(name) for _county, name in units[1]], dtype=bool)
@@ -250,15 +248,44 @@ def fill_builder(builder: ResultsBuilder, table: Table, ticker: Ticker) -> bool:
     if parties is None:
         return False
     entries = _entries(
-        table, _rows(contests, plain), _rows(choices, plain), _rows(units, plain), votes, plain
+        table, _rows(contests, plain), _rows(choices, plain), _rows(units, plain), counts, plain
     )
     if entries is None:
         return False
     precincts = [unit for unit, is_total in zip(units[1], total.tolist(), strict=True) if not is_total]
     builder.add_plain_table(parties, precincts, entries)
-    _add_others(builder, table, contests, choices, units, votes, np.flatnonzero(other))
+    _add_others(builder, table, contests, choices, units, counts, np.flatnonzero(other))
     ticker.tick(table.rows, table.rows)
     return True
+
+
+class Counts:
+    """The counts of each row: the votes column's, or with vote-type columns (``Early``, ``Mail``)
+    the sum of the types, which the votes column (when there is one) must equal."""
+
+    def __init__(self, votes: Any, column: int, types: list[tuple[int, str, Any]]) -> None:
+        self.votes = votes  # int64 per row
+        self.column = column  # the cell a count is known by: the votes column, or the first type's
+        self.types = types  # (column, vote type, int64 per row), in the header's order
+
+
+def _counts(table: Table) -> Counts | None:
+    """None when a count is not a whole number >= 0, two columns name one vote type, or the types
+    of a row do not add up to its votes column (the row path says which, naming the cells)."""
+    columns = table.header.columns
+    votes = whole_counts(table.column("votes")) if "votes" in columns else None
+    if "votes" in columns and votes is None:
+        return None
+    named = table.header.vote_type_columns
+    if not named:
+        return Counts(votes, columns["votes"], [])
+    types = [(c, name, whole_counts(table.columns[c])) for c, name in named.items()]
+    if len(set(named.values())) != len(named) or any(counts is None for _c, _n, counts in types):
+        return None
+    total = sum(counts for _c, _n, counts in types if counts is not None)
+    if votes is not None and (total != votes).any():
+        return None
+    return Counts(total, next(iter(named)), types)
 
 
 def _rows(encoded: Encoded, rows: Any) -> Encoded:
@@ -291,15 +318,16 @@ def _add_others(
     contests: Encoded,
     choices: Encoded,
     units: Encoded,
-    votes: Any,
+    counts: Counts,
     rows: Any,
 ) -> None:
-    """Statistics and total rows, in row order, as the row path adds them."""
-    col = table.header.columns["votes"]
+    """Statistics and total rows, in row order, as the row path adds them (each vote type's count
+    on its own, when there are vote-type columns)."""
+    cells: list[tuple[int, str | None, Any]] = [*counts.types] or [(counts.column, None, counts.votes)]
     for r in rows.tolist():
-        unit = units[1][units[0][r]]
-        where = (table.sheet, r + 1, col)
-        builder.add(where, unit, contests[1][contests[0][r]], choices[1][choices[0][r]], int(votes[r]))
+        unit, contest, choice = units[1][units[0][r]], contests[1][contests[0][r]], choices[1][choices[0][r]]
+        for c, vote_type, values in cells:
+            builder.add((table.sheet, r + 1, c), unit, contest, choice, int(values[r]), vote_type)
 
 
 def _contests(table: Table, builder: ResultsBuilder) -> Encoded | None:
@@ -450,7 +478,7 @@ def _parties(
 
 
 def _entries(
-    table: Table, contests: Encoded, choices: Encoded, units: Encoded, votes: Any, rows: Any
+    table: Table, contests: Encoded, choices: Encoded, units: Encoded, counts: Counts, rows: Any
 ) -> dict[tuple[str, PrecinctKey, str], TallyEntry] | None:
     """The builder's entries for the plain ``rows``, in row order (the codes are those rows');
     None when a (contest, unit, choice) appears twice (the row path warns or refuses, naming both
@@ -467,8 +495,12 @@ def _entries(
         choice_names[choices[0]].tolist(),
         strict=True,
     )
-    col = table.header.columns["votes"]
-    wheres = zip(repeat(table.sheet), (rows + 1).tolist(), repeat(col))
-    made = map(TallyEntry, votes[rows].tolist(), repeat(None), repeat(False), wheres)
+    wheres = zip(repeat(table.sheet), (rows + 1).tolist(), repeat(counts.column))
+    names = [name for _c, name, _v in counts.types]
+    per_type = [values[rows].tolist() for _c, _n, values in counts.types]
+    types = (
+        [dict(zip(names, row, strict=True)) for row in zip(*per_type, strict=True)] if names else repeat(None)
+    )
+    made = map(TallyEntry, counts.votes[rows].tolist(), types, repeat(False), wheres)
     entries = dict(zip(keys, made, strict=True))
     return entries if len(entries) == len(rows) else None

@@ -229,10 +229,12 @@ def test_total_rows_beside_counties_or_parties_are_read_by_rows(
     ("header", "row"),
     [
         (("Precinct", "Contest", "Choice", "Vote Type", "Votes"), ("P1", "Mayor", "Ada", "Early", 3)),
-        (("Precinct", "Contest", "Choice", "Early", "Mail", "Votes"), ("P1", "Mayor", "Ada", 1, 2, 3)),
+        (("Precinct", "Contest", "Choice", "Early", "Mail", "Votes"), ("P1", "Mayor", "Ada", 1, 2, 4)),
+        (("Precinct", "Contest", "Choice", "Early", "Absentee", "Mail"), ("P1", "Mayor", "Ada", 1, 2, 4)),
+        (("Precinct", "Contest", "Choice", "Early", "Mail", "Votes"), ("P1", "Mayor", "Ada", 1, None, 1)),
     ],
 )
-def test_vote_types_are_read_by_rows(
+def test_vote_types_the_row_path_reads_otherwise_are_read_by_rows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, header: tuple[str, ...], row: tuple[Any, ...]
 ) -> None:
     other = tuple("P2" if cell == "P1" else cell for cell in row)
@@ -309,6 +311,31 @@ def test_names_and_counts_whose_text_may_differ_are_read_by_rows(
     )
     path = write_xlsx(tmp_path / "odd-text.xlsx", {"Results": [HEADER, *_rows(), row]})
     _declined(path, monkeypatch)
+
+
+def test_vote_type_columns_read_the_same_by_columns(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenElections' vote-type columns beside the votes column (or instead of it), with a
+    statistic and a Total row: each type kept, their sum the count."""
+    for with_votes in (True, False):
+        header = (
+            "Precinct",
+            "Office",
+            "Candidate",
+            "Early Votes",
+            "Election Day",
+            "Mail",
+            *(("Votes",) * with_votes),
+        )
+        rows: list[tuple[Any, ...]] = [header]
+        for p in range(3):
+            for k, name in enumerate(("Ada", "Bo", "Over Votes")):
+                early, day, mail = p + k, 2 * p, k
+                rows.append((f"P{p}", "Mayor", name, early, day, mail, *((early + day + mail,) * with_votes)))
+        rows.append(("Total", "Mayor", "Ada", 3, 6, 0, *((9,) * with_votes)))
+        path = write_xlsx(tmp_path / f"typed-{with_votes}.xlsx", {"Results": rows})
+        imported = _columnar(path, monkeypatch)
+        tally = next(t for t in imported.results.tallies if t.choice == "Ada" and t.precinct == "P2")
+        assert dict(tally.vote_types) == {"Early": 2, "Election Day": 4, "Mail": 0} and tally.votes == 6
 
 
 def test_a_title_row_over_the_header_is_read_by_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
