@@ -159,8 +159,10 @@ def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -
             return None
         batch = sheet.to_arrow()
         header_cells = _header_cells(sheet.available_columns())
-    except Exception:  # fastexcel's refusal (an odd sheet): read by rows
-        return None
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except BaseException:  # fastexcel's refusal of an odd sheet, or a panic in its Rust code
+        return None  # (pyo3's PanicException is no Exception): the row path reads the sheet
     if header_cells is None:
         return None
     found = _header(Sheet(sheet_name, [header_cells]), template)

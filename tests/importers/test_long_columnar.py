@@ -504,3 +504,21 @@ def test_without_fastexcel_the_table_is_read_by_rows(tmp_path: Path, monkeypatch
     path = write_xlsx(tmp_path / "long.xlsx", {"Results": [HEADER, *_rows()]})
     monkeypatch.setattr(long_columnar, "available", lambda: False)
     _declined(path, monkeypatch)
+
+
+def test_a_failure_inside_fastexcel_leaves_the_table_to_the_row_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A panic in fastexcel's Rust code reaches Python as an exception that is no ``Exception``."""
+    import fastexcel
+
+    class Panic(BaseException):
+        pass
+
+    def panics(*_args: Any, **_kwargs: Any) -> Any:
+        raise Panic("called `Option::unwrap()` on a `None` value")
+
+    monkeypatch.setattr(fastexcel, "read_excel", panics)
+    path = write_xlsx(tmp_path / "long.xlsx", {"Results": [HEADER, *_rows()]})
+    imported = _declined(path, monkeypatch)
+    assert imported.ok
