@@ -583,7 +583,7 @@ VARIANTS.update(
     }
 )
 
-# the other families of ../shared/real_data: stacked blocks, vote-type rows per unit, several
+# the other families of the real county files: stacked blocks, vote-type rows per unit, several
 # header rows (issue 11)
 VARIANTS.update(
     {

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from recount_desktop.importers.headers import LONG_FIELDS, find_long_header, normalise_header
+from recount_desktop.importers.headers import LONG_FIELDS, find_long_header, is_unit_header, normalise_header
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import is_blank
 
@@ -42,8 +42,8 @@ def find_row_layout(sheet: Sheet) -> RowLayout | None:
 def _unit_column(row: list[object]) -> int | None:
     for c, cell in enumerate(row):
         words = normalise_header(cell).split()
-        if words and words[0] in UNIT_WORDS and "votes" not in words:
-            return c
+        if is_unit_header(cell) or (words and words[0] in UNIT_WORDS and "votes" not in words):
+            return c  # the importers' unit words (headers.UNIT_HEADERS), or one of these first
     return None
 
 
