@@ -176,6 +176,24 @@ def read_entries(conn: sqlite3.Connection, sheet_id: str) -> list[StoredEntry]:
         f"SELECT {_E_ENTRY_COLUMNS}, c.choice, c.votes FROM recount_entry e LEFT JOIN recount_entry_count c"
         " ON c.entry_id = e.id WHERE e.sheet_id = ? ORDER BY e.entry_number, c.position", (sheet_id,)
     ).fetchall()
+    return _grouped_entries(rows)
+
+
+def read_sheet(conn: sqlite3.Connection, sheet_id: str) -> tuple[str, str, list[StoredEntry]] | None:
+    """A sheet's contest, state and entries (as ``read_entries``), or None: one query, where the
+    sheet and then its entries took two exchanges with a server at every second entry."""
+    rows = conn.execute(
+        f"SELECT s.contest, s.state, {_E_ENTRY_COLUMNS}, c.choice, c.votes FROM recount_sheet s"
+        " LEFT JOIN recount_entry e ON e.sheet_id = s.sheet_id LEFT JOIN recount_entry_count c"
+        " ON c.entry_id = e.id WHERE s.sheet_id = ? ORDER BY e.entry_number, c.position", (sheet_id,)
+    ).fetchall()
+    if not rows:
+        return None
+    return rows[0][0], rows[0][1], _grouped_entries([row[2:] for row in rows if row[2] is not None])
+
+
+def _grouped_entries(rows: list[tuple[Any, ...]]) -> list[StoredEntry]:
+    """Entries from rows of the entry's columns, then one count's choice and votes (NULL for none)."""
     entries: dict[int, tuple[Any, ...]] = {}
     counts: dict[int, list[tuple[str, int]]] = {}
     for row in rows:

@@ -44,6 +44,7 @@ from recount_desktop.recount.sheet_rows import (
     insert_entry,
     lines_digest,
     read_entries,
+    read_sheet,
     read_sheet_entries,
     setting_is_yes,
 )
@@ -268,10 +269,10 @@ def _sheet_row(conn: sqlite3.Connection, sheet_id: str) -> tuple[str, SheetState
 def _next_number_problem(conn: sqlite3.Connection, entry: TallySheetEntry, entered_by: str, operator: str,
                          ) -> tuple[int, StoredEntry | None, list[SheetProblem]]:
     """Which entry this is, the other entry (if any), and why it may not be made."""
-    row = _sheet_row(conn, entry.sheet_id)
-    if row is None:
+    found = read_sheet(conn, entry.sheet_id)  # the sheet with its entries: one exchange on a server
+    if found is None:
         return entry.entry_number or 1, None, []
-    contest, state = row
+    contest, state, entries = found[0], SheetState(found[1]), found[2]
     if contest != entry.contest:
         message = f"sheet {entry.sheet_id} is for {contest!r}, not {entry.contest!r}"
         return 0, None, [SheetProblem("contest", message)]
@@ -282,7 +283,7 @@ def _next_number_problem(conn: sqlite3.Connection, entry: TallySheetEntry, enter
         message = (f"sheet {entry.sheet_id} is already {state.value.replace('_', ' ')};"
                    " to correct it, void it and enter the paper sheet again under a new sheet ID")
         return 0, None, [SheetProblem("sheet_id", message)]
-    (other,) = read_entries(conn, entry.sheet_id)
+    (other,) = entries
     number = entry.entry_number or (2 if other.number == 1 else 1)
     if number == other.number:
         return 0, None, [SheetProblem("entry", f"sheet {entry.sheet_id} already has entry {number}")]
