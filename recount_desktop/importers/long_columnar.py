@@ -230,11 +230,8 @@ def fill_builder(builder: ResultsBuilder, table: Table, ticker: Ticker) -> bool:
     ``builder.add``; False, with the builder untouched, when any row would be read otherwise."""
     import numpy as np
 
-    cols = table.header.columns
-    if "vote_type" in cols and table.column("vote_type").null_count != table.rows:
-        return False  # a row per vote type: the row path
     ticker.tick(0, table.rows)
-    counts = _counts(table)
+    counts = _counts(table, builder)
     contests = _contests(table, builder)
     choices = _encoded(table.column("choice"), builder)
     units = _units(table, builder)
@@ -265,22 +262,30 @@ class Counts:
     """The counts of each row: the votes column's, or with vote-type columns (``Early``, ``Mail``)
     the sum of the types, which the votes column (when there is one) must equal."""
 
-    def __init__(self, votes: Any, column: int, types: list[tuple[int, str, Any]]) -> None:
+    def __init__(
+        self, votes: Any, column: int, types: list[tuple[int, str, Any]], row_types: Encoded | None = None
+    ) -> None:
         self.votes = votes  # int64 per row
         self.column = column  # the cell a count is known by: the votes column, or the first type's
         self.types = types  # (column, vote type, int64 per row), in the header's order
+        self.row_types = row_types  # a vote-type column: each row's type (a row per type)
+
+    def row_type(self, r: int) -> str | None:
+        return None if self.row_types is None else self.row_types[1][self.row_types[0][r]]
 
 
-def _counts(table: Table) -> Counts | None:
-    """None when a count is not a whole number >= 0, two columns name one vote type, or the types
-    of a row do not add up to its votes column (the row path says which, naming the cells)."""
+def _counts(table: Table, builder: ResultsBuilder) -> Counts | None:
+    """None when a count is not a whole number >= 0, two columns name one vote type, the types of
+    a row do not add up to its votes column, or some rows have a vote type and others none (the
+    row path says which, naming the cells)."""
     columns = table.header.columns
     votes = whole_counts(table.column("votes")) if "votes" in columns else None
     if "votes" in columns and votes is None:
         return None
     named = table.header.vote_type_columns
     if not named:
-        return Counts(votes, columns["votes"], [])
+        readable, row_types = _row_types(table, builder)
+        return Counts(votes, columns["votes"], [], row_types) if readable else None
     types = [(c, name, whole_counts(table.columns[c])) for c, name in named.items()]
     if len(set(named.values())) != len(named) or any(counts is None for _c, _n, counts in types):
         return None
@@ -288,6 +293,17 @@ def _counts(table: Table) -> Counts | None:
     if votes is not None and (total != votes).any():
         return None
     return Counts(total, next(iter(named)), types)
+
+
+def _row_types(table: Table, builder: ResultsBuilder) -> tuple[bool, Encoded | None]:
+    """A vote-type column's type of each row (None without one, or when it is blank throughout);
+    not readable (False) when some rows have a type and others none, or a cell the row path reads
+    otherwise."""
+    if "vote_type" not in table.header.columns or table.column("vote_type").null_count == table.rows:
+        return True, None
+    column = table.column("vote_type")
+    types = None if column.null_count else _encoded(column, builder)
+    return (False, None) if types is None or not all(types[1]) else (True, types)
 
 
 def _rows(encoded: Encoded, rows: Any) -> Encoded:
@@ -329,7 +345,8 @@ def _add_others(
     for r in rows.tolist():
         unit, contest, choice = units[1][units[0][r]], contests[1][contests[0][r]], choices[1][choices[0][r]]
         for c, vote_type, values in cells:
-            builder.add((table.sheet, r + 1, c), unit, contest, choice, int(values[r]), vote_type)
+            typed = vote_type or counts.row_type(r)
+            builder.add((table.sheet, r + 1, c), unit, contest, choice, int(values[r]), typed)
 
 
 def _contests(table: Table, builder: ResultsBuilder) -> Encoded | None:
@@ -497,6 +514,8 @@ def _entries(
         choice_names[choices[0]].tolist(),
         strict=True,
     )
+    if counts.row_types is not None:
+        return _typed_entries(table, keys, counts, rows)
     wheres = zip(repeat(table.sheet), (rows + 1).tolist(), repeat(counts.column))
     names = [name for _c, name, _v in counts.types]
     per_type = [values[rows].tolist() for _c, _n, values in counts.types]
@@ -506,3 +525,26 @@ def _entries(
     made = map(TallyEntry, counts.votes[rows].tolist(), types, repeat(False), wheres)
     entries = dict(zip(keys, made, strict=True))
     return entries if len(entries) == len(rows) else None
+
+
+def _typed_entries(
+    table: Table, keys: Any, counts: Counts, rows: Any
+) -> dict[tuple[str, PrecinctKey, str], TallyEntry] | None:
+    """A row per vote type: each (contest, unit, choice) gathers its rows' types in row order, its
+    count their sum, its cell its first row's, as ``add`` merges them; None when a type repeats."""
+    assert counts.row_types is not None
+    type_codes, type_names = counts.row_types[0][rows].tolist(), counts.row_types[1]
+    entries: dict[tuple[str, PrecinctKey, str], TallyEntry] = {}
+    col = counts.column
+    for key, votes, code, r in zip(keys, counts.votes[rows].tolist(), type_codes, rows.tolist(), strict=True):
+        entry = entries.get(key)
+        vote_type = type_names[code]
+        if entry is None:
+            entries[key] = TallyEntry(votes, {vote_type: votes}, False, (table.sheet, r + 1, col))
+            continue
+        assert entry.types is not None and entry.votes is not None
+        if vote_type in entry.types:
+            return None  # the same type twice: the row path warns or refuses, naming both cells
+        entry.types[vote_type] = votes
+        entry.votes += votes
+    return entries

@@ -228,6 +228,7 @@ def test_total_rows_beside_counties_or_parties_are_read_by_rows(
 @pytest.mark.parametrize(
     ("header", "row"),
     [
+        (("Precinct", "Contest", "Choice", "Vote Type", "Votes"), ("P1", "Mayor", "Ada", None, 3)),
         (("Precinct", "Contest", "Choice", "Vote Type", "Votes"), ("P1", "Mayor", "Ada", "Early", 3)),
         (("Precinct", "Contest", "Choice", "Early", "Mail", "Votes"), ("P1", "Mayor", "Ada", 1, 2, 4)),
         (("Precinct", "Contest", "Choice", "Early", "Absentee", "Mail"), ("P1", "Mayor", "Ada", 1, 2, 4)),
@@ -237,7 +238,13 @@ def test_total_rows_beside_counties_or_parties_are_read_by_rows(
 def test_vote_types_the_row_path_reads_otherwise_are_read_by_rows(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, header: tuple[str, ...], row: tuple[Any, ...]
 ) -> None:
+    """A row with a vote type and a row without, a repeated type, types that do not add up to the
+    votes column, two columns of one type, a blank type."""
     other = tuple("P2" if cell == "P1" else cell for cell in row)
+    if "Vote Type" in header:  # the same unit with a type and without, or the same type twice
+        other = tuple(
+            ("Early" if row[3] is None else row[3]) if i == 3 else cell for i, cell in enumerate(row)
+        )
     path = write_xlsx(tmp_path / "typed.xlsx", {"Results": [header, row, other]})
     _declined(path, monkeypatch)
 
@@ -336,6 +343,21 @@ def test_vote_type_columns_read_the_same_by_columns(tmp_path: Path, monkeypatch:
         imported = _columnar(path, monkeypatch)
         tally = next(t for t in imported.results.tallies if t.choice == "Ada" and t.precinct == "P2")
         assert dict(tally.vote_types) == {"Early": 2, "Election Day": 4, "Mail": 0} and tally.votes == 6
+
+
+def test_a_row_per_vote_type_reads_the_same_by_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rows: list[tuple[Any, ...]] = [("Precinct", "Contest", "Choice", "Vote Type", "Votes")]
+    for kind in ("Election Day", "Early Voting", "Absentee"):
+        for p in range(3):
+            rows += [
+                (f"P{p}", "Mayor", name, kind, p + k + len(kind)) for k, name in enumerate(("Ada", "Bo"))
+            ]
+    path = write_xlsx(tmp_path / "by-type.xlsx", {"Results": rows})
+    imported = _columnar(path, monkeypatch)
+    tally = next(t for t in imported.results.tallies if t.choice == "Bo" and t.precinct == "P1")
+    assert dict(tally.vote_types) == {"Election Day": 14, "Early Voting": 14, "Absentee": 10}
 
 
 def test_a_title_row_over_the_header_is_read_by_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -444,7 +466,14 @@ def long_tables(draw: st.DrawFn) -> list[tuple[Any, ...]]:
                 rows.append(
                     _long_row(label, f"Office {c}", choice, sums[choice], k, with_party, with_county, typed)
                 )
+    if not typed and draw(st.booleans()):  # a row per vote type, named in a Vote Type column
+        header.append("Vote Type")
+        rows = [(*r[:3], part, *r[4:], kind) for r in rows for kind, part in _split(r[3])]
     return [tuple(header), *draw(st.permutations(rows))]
+
+
+def _split(votes: int) -> list[tuple[str, int]]:
+    return [("Early", votes // 2), ("Mail", votes - votes // 2)]
 
 
 def _long_row(
