@@ -10,6 +10,7 @@ punctuation, invisible format characters).
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 # Letters of other scripts (and Latin look-alikes) that print like a Latin letter, after case folding.
 _LOOK_ALIKES = {
@@ -26,6 +27,7 @@ _LOOK_ALIKES = {
 _TABLE = str.maketrans(_LOOK_ALIKES)
 
 
+@lru_cache(maxsize=1024)  # a station's few clerks' names, compared at every second entry
 def name_skeleton(name: str) -> str:
     """The form two names share when a reader would take them for the same name."""
     text = unicodedata.normalize("NFKC", name).casefold().translate(_TABLE)

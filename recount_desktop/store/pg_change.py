@@ -35,6 +35,7 @@ from recount_desktop.store.data_state import DataChangedOutside, digests_after, 
 from recount_desktop.store.digest import TableDigest
 from recount_desktop.store.pg import UniqueViolation
 from recount_desktop.store.pg_optimistic import ChangeConflict, OptimisticRun
+from recount_desktop.store.pg_reads import digest_moved
 
 CHANGE_LOCK = 16_0016  # the advisory lock every change takes (scoped to the database)
 
@@ -214,6 +215,7 @@ class ServerChange:
             recorded = self._head.data_digest if self._head else None
             definition = digest.definition_of(recorded) if recorded else digest.DEFINITION
             now = digests_after(self._conn, self._start, definition, changes, rewritten)
+        start = self._start
         changed = {name: value for name, value in now.items()
-                   if self._start is None or self._start.get(name) != value}
+                   if start is None or digest_moved(start.get(name), value)}
         return now, changed

@@ -45,6 +45,12 @@ def may_write(sql: str) -> bool:
     return not sql.lstrip()[:6].upper().startswith("SELECT")
 
 
+def digest_moved(before: TableDigest | None, after: TableDigest) -> bool:
+    """Whether a table's digest moved; the same object (most tables, most changes) is not compared
+    field by field."""
+    return before is not after and before != after
+
+
 class KeptRows:
     """Rows kept from an earlier read, read as a cursor is."""
 
@@ -88,7 +94,7 @@ class ReadCache:
             self._kept.clear()
             self._digests = {}
             return
-        moved = {name for name, value in digests.items() if self._digests.get(name) != value}
+        moved = {name for name, value in digests.items() if digest_moved(self._digests.get(name), value)}
         self._forget(moved)
         self._digests = dict(digests)
         self.active = True
