@@ -120,11 +120,14 @@ def match_header(
 ) -> Header:
     """Map one row of header cells to fields; earlier synonyms win over later ones."""
     names = [normalise_header(c) for c in cells]
+    first: dict[str, int] = {}
+    for i, name in enumerate(names):
+        first.setdefault(name, i)
     columns: dict[str, int] = {}
     for field_name, synonyms in fields.items():
-        for synonym in synonyms:
-            if synonym in names:
-                columns[field_name] = names.index(synonym)
+        for synonym in synonyms:  # hundreds of unit words: looked up, not searched along the row
+            if synonym in first:
+                columns[field_name] = first[synonym]
                 break
     taken = set(columns.values())
     vote_type_columns = {
