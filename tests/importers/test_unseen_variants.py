@@ -329,6 +329,58 @@ def sovc_grouped_types(m: Model) -> Sheets:
     return sheets
 
 
+def wide_vote_for(m: Model) -> Sheets:
+    """Davis-like: contest names, a ``Vote for 1`` row, then the choice row with the unit header."""
+    rows = wide(m, on_choices=True)["Results"]
+    rows.insert(2, ["", *(["Vote for 1"] * (len(rows[1]) - 1))])
+    return {"Results": rows}
+
+
+def wide_denver(m: Model) -> Sheets:
+    """Denver's sheet: each contest's name over ``Total Votes, Undervotes, Overvotes`` and its
+    choices; no total row."""
+    rows: Rows = [[""], ["Precinct"]]
+    for contest, choices in m.contests.items():
+        rows[0] += [contest] * (len(choices) + 3)
+        rows[1] += ["Total Votes", "Undervotes", "Overvotes", *choices]
+    for i, unit in enumerate(m.units):
+        row: list[object] = [unit]
+        for choices in m.contests.values():
+            row += [sum(v[i] for v in choices.values()), 3, 1, *(v[i] for v in choices.values())]
+        rows.append(row)
+    return {"Results": rows}
+
+
+def wide_statistics(m: Model) -> Sheets:
+    """A ``STATISTICS`` block (registered voters, ballots cast) left of the contests."""
+    rows = wide(m, on_choices=True)["Results"]
+    rows[1][1:1] = ["STATISTICS", ""]
+    rows[2][1:1] = ["Registered Voters", "Ballots Cast"]
+    for row in rows[3:]:
+        row[1:1] = [5000, 3000]
+    return {"Results": rows}
+
+
+def abstract_name_party(m: Model) -> Sheets:
+    """Alamosa's own labels: ``Name - Party`` in the choice column (write-in lines without)."""
+    rows = abstract(m)["Results"]
+    for row in rows[1:]:
+        if len(row) > 2 and not str(row[0]).lower().startswith("write"):
+            row[0] = f"{row[0]} - Democratic"
+    return {"Results": rows}
+
+
+def long_vote_types(m: Model) -> Sheets:
+    """A row per vote type (``Vote Type``: Election Day, Mail, Early), no total rows."""
+    rows: Rows = [["Precinct", "Contest", "Choice", "Vote Type", "Votes"]]
+    for contest, choices in m.contests.items():
+        for choice, counts in choices.items():
+            for unit, count in zip(m.units, counts, strict=True):
+                for kind, part in zip(("Election Day", "Mail", "Early"), _types(count), strict=True):
+                    rows.append([unit, contest, choice, kind, part])
+    return {"Results": rows}
+
+
 def _numbered(m: Model) -> Model:
     return Model([f"{i + 1}" if i % 2 else u for i, u in enumerate(m.units)], m.contests, m.checked)
 
@@ -627,6 +679,11 @@ VARIANTS.update(
         "abstract_party_column": (".xlsx", abstract_party_column, False),
         "abstract_party_column_csv": (".csv", abstract_party_column, False),
         "sovc_grouped_vote_types": (".xlsx", sovc_grouped_types, False),
+        "wide_vote_for_row": (".xlsx", wide_vote_for, False),
+        "wide_total_under_over_votes": (".xlsx", wide_denver, False),
+        "wide_statistics_block": (".xlsx", wide_statistics, False),
+        "abstract_name_dash_party": (".xlsx", abstract_name_party, False),
+        "long_vote_type_rows_csv": (".csv", long_vote_types, False),
         "wide_three_header_rows": (".xlsx", wide_three_rows, False),
         "wide_three_header_rows_csv": (".csv", wide_three_rows, False),
         "wide_three_header_rows_dem": (".csv", lambda m: wide_three_rows(m, party="DEM"), False),
