@@ -31,9 +31,10 @@ class Sheet:
     rows: list[list[object]]
     merged: list[tuple[tuple[int, int], tuple[int, int]]] = field(default_factory=list)
     lines: list[int] | None = None  # CSV: the line each row starts on (quoted fields span lines)
-    _counted: Sheet | None = field(default=None, repr=False, compare=False)
+    # derived from ``rows``, so never copied by ``dataclasses.replace`` (init=False)
+    _counted: Sheet | None = field(default=None, init=False, repr=False, compare=False)
     # what a layout found on this sheet, kept so the interpreter and the reader look once
-    found: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    found: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def counted(self) -> Sheet:
         """The sheet with counts stored as text ("123", " 1,234 ": every CSV cell, and text cells
