@@ -7,7 +7,8 @@ check against the file's own total rows behave the same whatever the county's ex
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, ItemsView, Iterator, Mapping, Sequence
+from itertools import chain, repeat
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,68 @@ class TallyEntry:
         self.where = where
 
 
+TallyKey = tuple[str, PrecinctKey, str]
+
+
+class PlainBlock:
+    """Plain counts of a block read at once (a long table by columns, a statement's contest sheet),
+    kept as columns: one count per position, each a whole number >= 0 of a plain choice, each key
+    once. The builder makes their ``TallyEntry`` objects only when some step needs entries
+    (``ResultsBuilder._tallies``); otherwise ``finish`` makes the tallies straight from the columns."""
+
+    __slots__ = ("choices", "cols", "contests", "rows", "sheet", "units", "votes")
+
+    def __init__(
+        self,
+        sheet: Sheet,
+        contests: list[str],
+        units: list[PrecinctKey],
+        choices: list[str],
+        votes: list[int],
+        rows: list[int],
+        cols: list[int],
+    ) -> None:
+        self.sheet = sheet
+        self.contests = contests
+        self.units = units
+        self.choices = choices
+        self.votes = votes
+        self.rows = rows  # with cols and sheet: each count's cell, as its entry's ``where``
+        self.cols = cols
+
+    def __len__(self) -> int:
+        return len(self.votes)
+
+    def keys(self) -> Iterator[TallyKey]:
+        return zip(self.contests, self.units, self.choices, strict=True)
+
+    def entries(self) -> Iterator[tuple[TallyKey, TallyEntry]]:
+        """(key, entry) in block order, as ``add_plain`` would have stored them."""
+        wheres = zip(repeat(self.sheet), self.rows, self.cols, strict=False)
+        made = map(TallyEntry, self.votes, repeat(None), repeat(False), wheres)
+        return zip(self.keys(), made, strict=False)
+
+
+class TallyView(Mapping[TallyKey, "TallyEntry"]):
+    """The builder's counts as a read-only mapping; its length costs nothing, reading it makes
+    the entries of blocks kept as columns."""
+
+    def __init__(self, builder: ResultsBuilder) -> None:
+        self._builder = builder
+
+    def __len__(self) -> int:
+        return self._builder.count_tallies()
+
+    def __iter__(self) -> Iterator[TallyKey]:
+        return iter(self._builder._tallies)
+
+    def __getitem__(self, key: TallyKey) -> TallyEntry:
+        return self._builder._tallies[key]
+
+    def items(self) -> ItemsView[TallyKey, TallyEntry]:  # the dict's own view: no lookup per key
+        return self._builder._tallies.items()
+
+
 class Names(dict[object, str]):
     """Cleaned names, cached: a statewide file repeats the same few thousand names a million times."""
 
@@ -154,7 +217,10 @@ class ResultsBuilder:
         self.blanks: list[BlankCell] = []
         self.find_total_units = False  # long files: units whose counts are the sum of the others
         self._total_units: set[PrecinctKey] = set()
-        self._tallies: dict[tuple[str, PrecinctKey, str], TallyEntry] = {}
+        # counts in reading order: entries first, then blocks kept as columns (a write to the
+        # entries makes the blocks' entries first, through ``_tallies``, so the order holds)
+        self._entries: dict[TallyKey, TallyEntry] = {}
+        self._blocks: list[PlainBlock] = []
         self._choices: dict[str, dict[str, str | None]] = {}
         self._precincts: dict[PrecinctKey, PrecinctKey] = {}
         self._stats: dict[tuple[str, PrecinctKey | None], dict[str, int]] = {}
@@ -164,6 +230,24 @@ class ResultsBuilder:
         self.seats: dict[str, int] = {}  # from a "(Vote For N)" found outside the contest name
         self.names = Names()
         self._plain_choices: dict[str, bool] = {}
+
+    @property
+    def _tallies(self) -> dict[TallyKey, TallyEntry]:
+        """Every count as an entry: blocks kept as columns get their entries here, in order."""
+        if self._blocks:
+            for block in self._blocks:
+                self._entries.update(block.entries())
+            self._blocks = []
+        return self._entries
+
+    @_tallies.setter
+    def _tallies(self, entries: dict[TallyKey, TallyEntry]) -> None:
+        if self._blocks:
+            raise ValueError("the blocks' entries are made before the counts are replaced")
+        self._entries = entries
+
+    def count_tallies(self) -> int:
+        return len(self._entries) + sum(map(len, self._blocks))
 
     # -- reading cells -------------------------------------------------------------------
     def declare(self, contest: str, choices: Mapping[str, str | None]) -> None:
@@ -333,8 +417,7 @@ class ResultsBuilder:
         if choices is not None:
             if any(party and choices.get(choice) not in (None, party) for _c, choice, party in cells):
                 return False
-            keys = {(contest, precinct, choice) for precinct in precincts for choice in names}
-            if not self._tallies.keys().isdisjoint(keys):
+            if self._counted_before(contest, precincts, names):
                 return False
         else:
             choices = self._choices[contest] = {}
@@ -343,12 +426,27 @@ class ResultsBuilder:
                 choices[choice] = party or None
         known = self._precincts
         units = [known.setdefault(precinct, precinct) for precinct in precincts]
-        self._tallies.update(
-            ((contest, unit, choice), TallyEntry(count, None, False, (sheet, r, c)))
-            for r, unit, counts in zip(rows, units, votes, strict=True)
-            for (c, choice, _p), count in zip(cells, counts, strict=True)
+        width, height = len(cells), len(units)
+        self._blocks.append(  # kept as columns, row by row and choice by choice as before
+            PlainBlock(
+                sheet,
+                [contest] * (width * height),
+                list(chain.from_iterable(map(repeat, units, repeat(width)))),
+                names * height,
+                list(chain.from_iterable(votes)),
+                list(chain.from_iterable(map(repeat, rows, repeat(width)))),
+                [c for c, _choice, _p in cells] * height,
+            )
         )
         return True
+
+    def _counted_before(self, contest: str, precincts: Sequence[PrecinctKey], names: list[str]) -> bool:
+        """Whether any (contest, unit, choice) of a block is already counted, entries or blocks,
+        without making the blocks' entries."""
+        keys = {(contest, precinct, choice) for precinct in precincts for choice in names}
+        if not self._entries.keys().isdisjoint(keys):
+            return True
+        return any(contest in block.contests and not keys.isdisjoint(block.keys()) for block in self._blocks)
 
     def add_portion(
         self, where: Where, precinct: PrecinctKey, contest: str, choice: str, votes: int, party: str | None
@@ -382,17 +480,21 @@ class ResultsBuilder:
         self,
         choices: Mapping[str, Mapping[str, str | None]],
         precincts: Sequence[PrecinctKey],
-        entries: dict[tuple[str, PrecinctKey, str], TallyEntry],
+        entries: dict[TallyKey, TallyEntry] | PlainBlock,
     ) -> None:
         """A whole long table of plain counts read by columns (``long_columnar``), into an empty
-        builder: ``entries`` in row order, each key once, each a whole count >= 0 of a choice that
-        passed ``plain_choice`` in a unit not named as a total; ``choices`` (with their parties) and
-        ``precincts`` in the order the rows first name them: as ``add_plain`` row by row leaves them."""
-        if self._tallies or self._choices or self._precincts:
+        builder: ``entries`` (or a block of them as columns) in row order, each key once, each a whole
+        count >= 0 of a choice that passed ``plain_choice`` in a unit not named as a total (its key's
+        unit one of ``precincts``); ``choices`` (with their parties) and ``precincts`` in the order
+        the rows first name them: as ``add_plain`` row by row leaves them."""
+        if self._entries or self._blocks or self._choices or self._precincts:
             raise ValueError("add_plain_table fills an empty builder")
         self._choices = {contest: dict(names) for contest, names in choices.items()}
         self._precincts = {key: key for key in precincts}
-        self._tallies = entries
+        if isinstance(entries, PlainBlock):
+            self._blocks = [entries]
+        else:
+            self._entries = entries
 
     def _add_other(
         self,
@@ -546,9 +648,9 @@ class ResultsBuilder:
 
     # -- finishing -----------------------------------------------------------------------
     @property
-    def tallies(self) -> Mapping[tuple[str, PrecinctKey, str], TallyEntry]:
+    def tallies(self) -> Mapping[TallyKey, TallyEntry]:
         """The counts read so far, keyed by (contest, unit key, choice); read-only for helpers."""
-        return self._tallies
+        return TallyView(self)
 
     def rename_contests(self, renamed: Mapping[tuple[str, str | None], str]) -> None:
         """Apply ``{(contest, county): new name}`` (see ``county_contests``) to counts, choices,
@@ -588,14 +690,14 @@ class ResultsBuilder:
         if any(county for county, _name in self._precincts):  # only a file with counties splits contests
             self.rename_contests(county_contest_names(self.tallies, self.log))
         if self.find_total_units:
-            self._take_total_units(find_total_units(self._tallies))
+            self._take_total_units(self._find_total_units())
         self._take_total_units(self._county_labelled_total(), by_label=True)
         self._resolve_blank_cells()
         self._check_file_totals()
         self._warn_suppressed()
         self._drop_write_ins_from_questions()
         self._take_write_in_totals()
-        if not self._tallies and not self.log.errors:
+        if not self.count_tallies() and not self.log.errors:
             self.log.error(None, None, "no vote counts were found in the file: nothing to import")
         if self.log.errors:
             return None
@@ -606,19 +708,25 @@ class ResultsBuilder:
         contests = tuple(self._contest(name, (options or {}).get(name, {})) for name in self._choices)
         plain = Tally.plain  # most of a statewide file: the same checks, about half the cost
         tallies = tuple(
-            [
-                plain(names[precinct], contest, choice, entry.votes)  # type: ignore[arg-type]
-                if entry.types is None and not entry.suppressed  # a plain count: most of a statewide file
-                else Tally(
-                    names[precinct],
-                    contest,
-                    choice,
-                    0 if entry.suppressed else entry.votes,  # type: ignore[arg-type]
-                    () if entry.suppressed or entry.types is None else tuple(entry.types.items()),
-                    entry.suppressed,
-                )
-                for (contest, precinct, choice), entry in self._tallies.items()
-            ]
+            chain(
+                (
+                    plain(names[precinct], contest, choice, entry.votes)  # type: ignore[arg-type]
+                    if entry.types is None and not entry.suppressed  # a plain count: most of a statewide file
+                    else Tally(
+                        names[precinct],
+                        contest,
+                        choice,
+                        0 if entry.suppressed else entry.votes,  # type: ignore[arg-type]
+                        () if entry.suppressed or entry.types is None else tuple(entry.types.items()),
+                        entry.suppressed,
+                    )
+                    for (contest, precinct, choice), entry in self._entries.items()
+                ),
+                *(  # blocks kept as columns, after the entries (see ``_tallies``): no entry made
+                    map(plain, map(names.__getitem__, b.units), b.contests, b.choices, b.votes)
+                    for b in self._blocks
+                ),
+            )
         )
         statistics = []
         for (contest, unit), stats in self._stats.items():
@@ -649,9 +757,13 @@ class ResultsBuilder:
             del self._choices[contest][line]
             votes = sum(e.votes for e in entries if isinstance(e.votes, int) and not e.suppressed)
             if votes:
-                self.log.warn(None, None, f"question {contest!r}: the write-in line {line!r} ({votes:,} "
-                              f"votes, {cell_range([e.where for e in entries])}) is not a side of the "
-                              "question and was left out of it")
+                self.log.warn(
+                    None,
+                    None,
+                    f"question {contest!r}: the write-in line {line!r} ({votes:,} "
+                    f"votes, {cell_range([e.where for e in entries])}) is not a side of the "
+                    "question and was left out of it",
+                )
 
     def _take_write_in_totals(self) -> None:
         """A write-in line labelled as a total ("SSC Council Write Ins Total" over three "SSC Council
@@ -675,8 +787,12 @@ class ResultsBuilder:
             if not cells:
                 continue
             if any(e.votes != sums.get(u, 0) for u, e in cells.items()):
-                self.log.warn(None, None, f"{contest!r}: the line {total!r} reads as a total of the other "
-                              "write-in lines but does not equal them; it is kept as a line of its own")
+                self.log.warn(
+                    None,
+                    None,
+                    f"{contest!r}: the line {total!r} reads as a total of the other "
+                    "write-in lines but does not equal them; it is kept as a line of its own",
+                )
                 continue
             for unit, entry in cells.items():
                 del self._tallies[contest, unit, total]
@@ -728,10 +844,15 @@ class ResultsBuilder:
             self.log.warn(
                 None,
                 None,
-                f"{unit[1]!r}" + (f" ({unit[0]})" if unit[0] else "") + (
+                f"{unit[1]!r}"
+                + (f" ({unit[0]})" if unit[0] else "")
+                + (
                     " is named as the county's total: read as the file's own total, checked against the "
-                    "other units and not counted" if by_label else " holds, in every contest, the sum "
-                    "of the other units: read as the file's own total, checked and not counted"),
+                    "other units and not counted"
+                    if by_label
+                    else " holds, in every contest, the sum "
+                    "of the other units: read as the file's own total, checked and not counted"
+                ),
             )
         self._stats = {k: v for k, v in self._stats.items() if k[1] not in units}
 
@@ -792,8 +913,8 @@ class ResultsBuilder:
         One pass over a statewide file's tallies: sums are gathered per contest and choice first,
         so the tuple key is built once per choice, not once per tally.
         """
-        by_choice: dict[str, dict[str, list[Any]]] = {}
-        for (contest, _precinct, choice), entry in self._tallies.items():
+        by_choice = self._block_sums()
+        for (contest, _precinct, choice), entry in self._entries.items():
             if entry.suppressed or entry.votes is None:
                 continue
             contest_sums = by_choice.get(contest)
@@ -815,6 +936,34 @@ class ResultsBuilder:
                 for vote_type, typed in (types or {}).items():
                     sums[(contest, choice, vote_type)] = typed
         return sums
+
+    def _block_sums(self) -> dict[str, dict[str, list[Any]]]:
+        """``_sums``'s gathering for the blocks kept as columns, without making their entries."""
+        by_choice: dict[str, dict[str, list[Any]]] = {}
+        for block in self._blocks:
+            for contest, choice, votes in zip(block.contests, block.choices, block.votes, strict=True):
+                contest_sums = by_choice.get(contest)
+                if contest_sums is None:
+                    contest_sums = by_choice[contest] = {}
+                found = contest_sums.get(choice)
+                if found is None:
+                    found = contest_sums[choice] = [0, None]
+                found[0] += votes
+        return by_choice
+
+    def _find_total_units(self) -> set[PrecinctKey]:
+        """``checks.find_total_units``; when every count is in blocks kept as columns and none is a
+        nonzero half of its choice's sum (a total unit needs one: the total equals the rest), the
+        answer is none, found without making the entries."""
+        if self._blocks and not self._entries:
+            sums = self._block_sums()
+            if not any(
+                votes and 2 * votes == sums[contest][choice][0]
+                for block in self._blocks
+                for contest, choice, votes in zip(block.contests, block.choices, block.votes, strict=True)
+            ):
+                return set()
+        return find_total_units(self._tallies)
 
     def _check_file_totals(self) -> None:
         """Every figure of the file's own total rows against the sum of the units it closes."""

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from itertools import repeat
 from typing import Any
 
-from recount_desktop.importers.builder import PrecinctKey, ResultsBuilder, TallyEntry, Ticker
+from recount_desktop.importers.builder import PlainBlock, PrecinctKey, ResultsBuilder, TallyEntry, Ticker
 from recount_desktop.importers.headers import Header
 from recount_desktop.importers.long import (
     _MANGLED_ID,
@@ -322,12 +322,14 @@ def _parties(
 
 def _entries(
     table: Table, contests: Encoded, choices: Encoded, units: Encoded, counts: Counts, rows: Any
-) -> dict[tuple[str, PrecinctKey, str], TallyEntry] | None:
-    """The builder's entries for the plain ``rows``, in row order (the codes are those rows');
-    None when a (contest, unit, choice) appears twice (the row path warns or refuses, naming both
-    cells)."""
+) -> dict[tuple[str, PrecinctKey, str], TallyEntry] | PlainBlock | None:
+    """The builder's entries for the plain ``rows``, in row order (the codes are those rows'), as
+    columns when there are no vote types; None when a (contest, unit, choice) appears twice (the
+    row path warns or refuses, naming both cells)."""
     import numpy as np
 
+    if counts.row_types is None and not counts.types:
+        return _block(table, contests, choices, units, counts, rows)
     unit_keys = np.empty(len(units[1]), dtype=object)
     unit_keys[:] = units[1]
     contest_names = np.asarray(contests[1], dtype=object)
@@ -349,6 +351,34 @@ def _entries(
     made = map(TallyEntry, counts.votes[rows].tolist(), types, repeat(False), wheres)
     entries = dict(zip(keys, made, strict=True))
     return entries if len(entries) == len(rows) else None
+
+
+def _block(
+    table: Table, contests: Encoded, choices: Encoded, units: Encoded, counts: Counts, rows: Any
+) -> PlainBlock | None:
+    """``_entries`` with no vote types, kept as columns (the builder makes no entry for them);
+    None when a (contest, unit, choice) appears twice."""
+    import numpy as np
+
+    sizes = (len(contests[1]), len(units[1]), len(choices[1]))
+    if sizes[0] * sizes[1] * sizes[2] < 2**62:  # each (contest, unit, choice) as one int64
+        pairs = (contests[0] * sizes[1] + units[0]) * sizes[2] + choices[0]
+        distinct = len(np.unique(pairs))
+    else:
+        distinct = len(set(zip(contests[0].tolist(), units[0].tolist(), choices[0].tolist(), strict=True)))
+    if distinct != len(rows):
+        return None
+    unit_keys = np.empty(len(units[1]), dtype=object)
+    unit_keys[:] = units[1]
+    return PlainBlock(
+        table.sheet,
+        np.asarray(contests[1], dtype=object)[contests[0]].tolist(),
+        unit_keys[units[0]].tolist(),
+        np.asarray(choices[1], dtype=object)[choices[0]].tolist(),
+        counts.votes[rows].tolist(),
+        (rows + 1).tolist(),
+        [counts.column] * len(rows),
+    )
 
 
 def _typed_entries(
