@@ -31,7 +31,7 @@ def classify(path: Path, real: Model, variant: str, refused: bool) -> tuple[str,
             return ("right" if all(e.cell for e in imported.errors) else "refused"), detail
         return "refused", detail
     if refused:
-        return "silently wrong", "a total one count off was imported"
+        return "silently wrong", "imported, where it must be refused (a total off, a misread)"
     expected = real.bumped() if "count_changed" in variant else real
     units = sorted(p.name for p in imported.results.precincts)
     if units != sorted(real.units):
