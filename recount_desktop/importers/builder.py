@@ -111,7 +111,7 @@ class PlainBlock:
     once. The builder makes their ``TallyEntry`` objects only when some step needs entries
     (``ResultsBuilder._tallies``); otherwise ``finish`` makes the tallies straight from the columns."""
 
-    __slots__ = ("choices", "cols", "contests", "rows", "sheet", "units", "votes")
+    __slots__ = ("choices", "cols", "contest_names", "contests", "rows", "sheet", "units", "votes")
 
     def __init__(
         self,
@@ -125,6 +125,7 @@ class PlainBlock:
     ) -> None:
         self.sheet = sheet
         self.contests = contests
+        self.contest_names = frozenset(contests)  # to tell whether a block may hold a key at once
         self.units = units
         self.choices = choices
         self.votes = votes
@@ -446,7 +447,9 @@ class ResultsBuilder:
         keys = {(contest, precinct, choice) for precinct in precincts for choice in names}
         if not self._entries.keys().isdisjoint(keys):
             return True
-        return any(contest in block.contests and not keys.isdisjoint(block.keys()) for block in self._blocks)
+        return any(
+            contest in block.contest_names and not keys.isdisjoint(block.keys()) for block in self._blocks
+        )
 
     def add_portion(
         self, where: Where, precinct: PrecinctKey, contest: str, choice: str, votes: int, party: str | None
