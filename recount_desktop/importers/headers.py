@@ -49,6 +49,15 @@ def is_unit_header(cell: object) -> bool:
     return isinstance(cell, str) and normalise_header(cell) in _UNIT_HEADER_SET
 
 
+_UNIT_RANK = {word: i for i, word in enumerate(UNIT_HEADERS)}
+
+
+def unit_header_rank(cell: object) -> int | None:
+    """Where a unit header's word stands in ``UNIT_HEADERS`` (precinct words first), or None: of
+    ``Ward | Precinct`` the precinct is the unit."""
+    return _UNIT_RANK.get(normalise_header(cell)) if isinstance(cell, str) else None
+
+
 # Long layout: one row per precinct x contest x choice. "District" names the unit only alone (an
 # OpenElections file's district column is the contest's district): see ``find_long_header``.
 LONG_FIELDS: Mapping[str, Sequence[str]] = {

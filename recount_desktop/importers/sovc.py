@@ -14,7 +14,12 @@ from functools import lru_cache
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range
-from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, is_unit_header, normalise_header
+from recount_desktop.importers.headers import (
+    VOTE_TYPE_COLUMNS,
+    is_unit_header,
+    normalise_header,
+    unit_header_rank,
+)
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
@@ -62,13 +67,18 @@ _ROW_VOTE_TYPES = {
 
 
 def _precinct_header(sheet: Sheet) -> tuple[int, int] | None:
-    """The first cell headed as the unit column (Dominion's "Precinct", Jefferson's "Style", any
-    word of ``headers.UNIT_HEADERS``) with no count right of it: a unit's vote-type row labelled
-    "Vote Center" is a row of counts, never the header."""
+    """The first row with a cell headed as the unit column (Dominion's "Precinct", Jefferson's
+    "Style", any word of ``headers.UNIT_HEADERS``) with no count right of it: a unit's vote-type row
+    labelled "Vote Center" is a row of counts, never the header. Of several such cells
+    (``Ward | Precinct``) the more usual word is the unit, as in long and wide sheets."""
     for r, row in enumerate(sheet.rows[:HEADER_ROWS]):
-        for c, cell in enumerate(row):
-            if is_unit_header(cell) and not any(_is_number(v) for v in row[c + 1 :]):
-                return r, c
+        ranked = [
+            (rank, c)
+            for c, cell in enumerate(row)
+            if (rank := unit_header_rank(cell)) is not None and not any(_is_number(v) for v in row[c + 1 :])
+        ]
+        if ranked:
+            return r, min(ranked)[1]
     return None
 
 
@@ -200,13 +210,23 @@ def _is_label(cell: object, label: str) -> bool:
 def _contest_name(sheet: Sheet, header_row: int, precinct_col: int) -> str:
     row = sheet.rows[header_row]
     for c in range(precinct_col):
-        if not is_blank(row[c]):
+        if not is_blank(row[c]) and not is_unit_header(row[c]):  # "Ward | Precinct": no contest
             return clean_name(row[c])  # Yellowstone: the contest heads the precinct column
     for r in range(header_row):
         for cell in sheet.rows[r]:
             if not is_blank(cell) and not _is_page_furniture(cell):
                 return clean_name(cell)
     return sheet.name or "Contest"
+
+
+def _note_other_unit_columns(
+    sheet: Sheet, header_row: int, precinct_col: int, builder: ResultsBuilder
+) -> None:
+    """A ``Ward`` or ``Ballot Style`` column left of the ``Precinct`` one: not read, and said so."""
+    row = sheet.rows[header_row]
+    for c in range(precinct_col):
+        if is_unit_header(row[c]):
+            builder.notes.note("skipped", sheet.name, sheet.cell(header_row, c), clean_name(row[c]))
 
 
 _PAGE = re.compile(r"^page:?\s*\d+\s*of\s*\d+$", re.IGNORECASE)
@@ -306,6 +326,7 @@ def _read_contest_sheet(
         header_row += 1
     else:
         contest = _contest_name(sheet, header_row, precinct_col)
+        _note_other_unit_columns(sheet, header_row, precinct_col, builder)
     columns, checks = _columns(sheet, header_row, precinct_col, end_col)
     _note_row_totals(sheet, header_row, checks, builder)
     if not any(statistic_of(choice) is None for choice, _, _ in columns.values()):
