@@ -7,7 +7,8 @@ check against the file's own total rows behave the same whatever the county's ex
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, ItemsView, Iterator, Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, Sequence
 from itertools import chain, repeat
 from pathlib import Path
 from typing import Any
@@ -33,6 +34,7 @@ from recount_desktop.importers.county_contests import county_contest_names
 from recount_desktop.importers.problems import ImportCancelled, ProblemLog
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import (
+    MAX_COUNT,
     SUPPRESSED,
     CountError,
     clean_name,
@@ -40,6 +42,7 @@ from recount_desktop.importers.values import (
     is_total_label,
     parse_count,
     statistic_of,
+    too_large_count,
 )
 
 Where = tuple[Sheet, int, int]
@@ -73,6 +76,14 @@ def county_code(county: str) -> str:
     ``BW``; a plain name (``El Paso``) is itself."""
     first, _, rest = county.partition(" ")
     return first if rest and first.isupper() and len(first) <= 3 else county
+
+
+def _same_but_for_case(names: Iterable[str]) -> list[list[str]]:
+    """Groups of distinct names that are one name but for capitals and spacing."""
+    groups: dict[str, list[str]] = defaultdict(list)
+    for name in dict.fromkeys(names):
+        groups[" ".join(name.split()).casefold()].append(name)
+    return [group for group in groups.values() if len(group) > 1]
 
 
 def _closed_run(units: list[tuple[Where, int, str | None]]) -> int:
@@ -413,6 +424,8 @@ class ResultsBuilder:
         """
         choices = self._choices.get(contest)
         names = [choice for _c, choice, _p in cells]
+        if not precincts:  # only total rows: the per-row reader decides (it leaves the sheet out)
+            return False
         if len(set(names)) != len(names) or len(set(precincts)) != len(precincts):
             return False
         if choices is not None:
@@ -618,6 +631,10 @@ class ResultsBuilder:
                 sheet.name, sheet.cell(row, col), f"{statistic.replace('_', ' ')} suppressed; left out"
             )
             return
+        if isinstance(value, int) and value > MAX_COUNT:
+            shown = statistic.replace("_", " ")
+            self.log.error(sheet.name, sheet.cell(row, col), f"{shown}: {too_large_count(value)}")
+            return
         unit = None if precinct is None or is_total_label(precinct[1]) else precinct
         if unit is not None:
             self._precincts.setdefault(unit, unit)
@@ -696,10 +713,12 @@ class ResultsBuilder:
             self._take_total_units(self._find_total_units())
         self._take_total_units(self._county_labelled_total(), by_label=True)
         self._resolve_blank_cells()
+        self._refuse_implausible_counts()
         self._check_file_totals()
         self._warn_suppressed()
         self._drop_write_ins_from_questions()
         self._take_write_in_totals()
+        self._warn_names_differing_in_case()
         if not self.count_tallies() and not self.log.errors:
             self.log.error(None, None, "no vote counts were found in the file: nothing to import")
         if self.log.errors:
@@ -738,6 +757,49 @@ class ResultsBuilder:
                 continue
             statistics.append(ContestStatistics(contest, names[unit] if unit else None, **stats))
         return ElectionResults(contests, precincts, tallies, tuple(statistics))
+
+    def _warn_names_differing_in_case(self) -> None:
+        """``Ada`` and ``ada``, ``PRECINCT 1`` and ``Precinct 1``: kept apart as written (two
+        candidates may differ only so), but never without a word, since one misspelt row would
+        otherwise split a candidate's or a unit's votes silently."""
+        for contest, choices in self._choices.items():
+            for group in _same_but_for_case(choices):
+                self.log.warn(
+                    None,
+                    None,
+                    f"{contest!r} has choices that differ only in capitals or spacing: "
+                    f"{', '.join(map(repr, group))}; each is counted as a choice of its own",
+                )
+        by_county: dict[str | None, list[str]] = defaultdict(list)
+        for county, name in self._precincts:  # one precinct name may recur in two counties
+            by_county[county].append(name)
+        for group in chain.from_iterable(map(_same_but_for_case, by_county.values())):
+            self.log.warn(
+                None,
+                None,
+                f"units that differ only in capitals or spacing: {', '.join(map(repr, group))}; "
+                "each is counted as a unit of its own",
+            )
+
+    def _refuse_implausible_counts(self) -> None:
+        """A count past ``MAX_COUNT`` (1e20 typed as a count, a corrupt cell) is an error naming its
+        cell, whichever reader let it through: it is no vote count, and past 2**63 no election file
+        could even store it. Checked once here so every fast path is covered."""
+        too_large: list[tuple[Where, int]] = []
+        for block in self._blocks:
+            if block.votes and max(block.votes) > MAX_COUNT:
+                too_large += [
+                    ((block.sheet, block.rows[i], block.cols[i]), votes)
+                    for i, votes in enumerate(block.votes)
+                    if votes > MAX_COUNT
+                ]
+        too_large += [
+            (entry.where, entry.votes)
+            for entry in self._entries.values()
+            if entry.votes is not None and entry.votes > MAX_COUNT
+        ]
+        for (sheet, row, col), votes in too_large[:20]:
+            self.log.error(sheet.name, sheet.cell(row, col), too_large_count(votes))
 
     def _drop_write_ins_from_questions(self) -> None:
         """A question is decided by its two sides. Statements of votes cast print an aggregate write-in

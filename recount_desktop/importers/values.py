@@ -44,14 +44,33 @@ def is_blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.replace("\xa0", " ").strip())
 
 
+# No unit casts a trillion votes; a larger number is a mistyped or corrupt cell (and past 2**63 it
+# would not even fit the election file's integer column).
+MAX_COUNT = 10**12 - 1
+
+
+def too_large_count(count: int) -> str:
+    """What the error says of a count past ``MAX_COUNT``, short even for a 300-digit one."""
+    shown = f"{count:,}" if count < 10**15 else f"a {len(str(count))}-digit number"
+    return f"{shown} is too large to be a vote count"
+
+
+def _too_large(count: int) -> CountError:
+    return CountError(too_large_count(count))
+
+
 def parse_count(value: object) -> int | str | None:  # noqa: PLR0912 - one branch per kind of cell
     """A vote count as ``int``, ``SUPPRESSED``, or ``None`` for a blank cell; else ``CountError``."""
     if type(value) is int:
         if value < 0:
             raise CountError(f"negative vote count {value}")
+        if value > MAX_COUNT:
+            raise _too_large(value)
         return value
     if type(value) is float:
         if value.is_integer() and value >= 0:
+            if value > MAX_COUNT:
+                raise _too_large(int(value))
             return int(value)
         return _whole(value, repr(value))
     if value is None:
@@ -59,7 +78,7 @@ def parse_count(value: object) -> int | str | None:  # noqa: PLR0912 - one branc
     if isinstance(value, bool):
         raise CountError(f"{value} is not a vote count")
     if isinstance(value, int | float):
-        return _whole(float(value), repr(value)) if isinstance(value, float) else int(value)
+        return _whole(float(value), repr(value)) if isinstance(value, float) else parse_count(int(value))
     text = clean_name(value)
     if not text or text.lower() in ("n/a", "na"):
         return None  # N/A: no count here (the unit does not vote in the contest)
@@ -77,6 +96,8 @@ def parse_count(value: object) -> int | str | None:  # noqa: PLR0912 - one branc
         count = int(number)
         if count < 0:
             raise CountError(f"negative vote count {text}")
+        if count > MAX_COUNT:
+            raise _too_large(count)
         return count
     raise CountError(f"{text!r} is not a number or a known suppression mark (such as *** or (< 25))")
 
@@ -102,6 +123,8 @@ def _whole(number: float, shown: str) -> int:
         raise CountError(f"fractional vote count {number:g}")
     if number < 0:
         raise CountError(f"negative vote count {int(number)}")
+    if number > MAX_COUNT:
+        raise _too_large(int(number))
     return int(number)
 
 
