@@ -1,7 +1,8 @@
 """The wizard's correction view for units as rows: a statement of votes cast whose unit column the
-program does not know ("Voting District") lands on the sheet view; the user picks the statement
-layout from the readings, then the header row (H) and the unit column (U) on the sheet; the totals
-check re-runs at once, and the correction saved as a profile reads the next file in one step."""
+program does not know ("Area", no word of headers.UNIT_HEADERS) lands on the sheet view; the user
+picks the statement layout from the readings, then the header row (H) and the unit column (U) on the
+sheet; the totals check re-runs at once, and the correction saved as a profile reads the next file
+in one step."""
 
 from __future__ import annotations
 
@@ -51,7 +52,7 @@ def window(qtbot, tmp_path: Path) -> MainWindow:
 
 def _statement(path: Path, north_ada: int = 120) -> Path:
     def sheet(title: str, *rows: list[object]) -> list[list[object]]:
-        return [[title], ["Voting District", "Ada", "Bo", "Total"], *rows]
+        return [[title], ["Area", "Ada", "Bo", "Total"], *rows]
 
     mayor = sheet("Mayor", ["North", north_ada, 80, 200], ["South", 50, 70, 120], ["Total", 170, 150, 320])
     clerk = sheet("Clerk", ["North", 7, 9, 16], ["South", 5, 6, 11])
@@ -72,7 +73,7 @@ def _pick_reading(qtbot, dialog: ImportDialog, wanted: str) -> None:
 def _correct_statement(qtbot, dialog: ImportDialog) -> None:
     _pick_reading(qtbot, dialog, STATEMENT)
     assert "Still to do: pick the header row" in dialog.preview.status.text()
-    _select(qtbot, dialog, 1, 0)  # A2: "Voting District", by keyboard: H
+    _select(qtbot, dialog, 1, 0)  # A2: "Area", by keyboard: H
     _press(qtbot, dialog, Qt.Key.Key_H)
     assert "Still to do: mark the column of unit (precinct) names" in dialog.preview.status.text()
     before = dialog.reads_done
