@@ -56,6 +56,12 @@ class PendingChoice:
     type_rows: list[int] = field(default_factory=list)
 
 
+def is_choice_name(name: str) -> bool:
+    """A line's label that can name a choice: not a statistic (``Registered Voters``), a turnout
+    line or a total."""
+    return not (statistic_of(name) or _TURNOUT.search(name) or is_total_label(name))
+
+
 def check_types_total(
     sheet: Sheet,
     r: int,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from recount_desktop.importers.abstract_find import (
     candidates,
@@ -25,6 +26,7 @@ from recount_desktop.importers.abstract_lines import (
     check_types_total,
     choice_row,
     close_contest,
+    is_choice_name,
 )
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, is_unit_header, normalise_header
@@ -61,6 +63,8 @@ def read_abstract_book(
         if chosen is None:
             found = find_readings(sheet)
             chosen = found[0] if found else None
+            if chosen is not None and reading is not None and reading.by_user:
+                chosen = replace(chosen, by_user=True)  # the user chose the abstract for this book
         if chosen is not None:
             misfit = reading_misfit(sheet, chosen)
             if misfit is not None:
@@ -116,7 +120,7 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
             if used != "no":
                 continue
         if contest is None or not label:
-            builder.notes.note("skipped", sheet.name, f"row {r + 1}", label or "(no label)")
+            _row_of_no_contest(sheet, r, label, contest, reading, builder)
             continue
         choice_row(sheet, r, row, label, contest, units, reading, builder)
     if contest is not None and (not opened or opened[-1] is not contest):
@@ -143,15 +147,8 @@ def _check_every_count_read(sheet: Sheet, reading: Reading, builder: ResultsBuil
             "and they are not the sum of the unit columns left of them: they would be left out. "
             "Choose the header row or unit columns that name them, or skip the column in the layout",
         )
-    for c in reading.label_columns:
-        caption = clean_name(sheet.rows[r][c]) if c < len(sheet.rows[r]) else ""
-        if _UNIT_CAPTION.search(caption) or is_unit_header(caption):
-            builder.log.error(
-                sheet.name,
-                sheet.cell(r, c),
-                f"column {column_letters(c)} is headed {caption!r}: the names down it are units, so "
-                f"the names along row {r + 1} are choices (units as rows), not an abstract's unit columns",
-            )
+    if not reading.by_user:
+        _check_unit_caption(sheet, reading, builder)
     groups = grouped_units(sheet, reading)
     if groups:
         named = ", ".join(f"{name!r} over column {column_letters(c)}" for c, name in groups)
@@ -162,6 +159,44 @@ def _check_every_count_read(sheet: Sheet, reading: Reading, builder: ResultsBuil
             "like choices under contests (a wide sheet), not units; read as units, each contest's "
             "counts would be added together. Choose the wide layout, or the header rows, in a profile",
         )
+
+
+def _row_of_no_contest(
+    sheet: Sheet, r: int, label: str, contest: OpenContest | None, reading: Reading, builder: ResultsBuilder
+) -> None:
+    """A count row read as no contest's line is skipped with a note; in the user's reading, a named
+    line above every contest title is an error: its counts would be left out (a statement of votes
+    cast read as an abstract, its precincts down the left under the header row of candidates)."""
+    builder.notes.note("skipped", sheet.name, f"row {r + 1}", label or "(no label)")
+    if not (reading.by_user and contest is None and label and is_choice_name(label)):
+        return
+    builder.log.error(
+        sheet.name,
+        sheet.cell(r, reading.label_columns[0]),
+        f"row {r + 1} ({label!r}) holds counts but no contest title is above it (a row of text with "
+        f"no counts, under the header row {reading.header_rows[-1] + 1}): its counts would be left out. "
+        "If the names down the left are units (a statement of votes cast), choose a layout with units "
+        "as rows; else skip the row in the layout",
+    )
+
+
+def _check_unit_caption(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
+    """Automatic detection only: a label column headed ``Precinct`` holds units, so the header row
+    names choices (a statement of votes cast read clean as a transposed abstract). The user who
+    says row 1 names the units (the wizard's abstract layout, a profile) has it read so, the corner
+    cell being the row's caption."""
+    r = reading.header_rows[-1]
+    for c in reading.label_columns:
+        caption = clean_name(sheet.rows[r][c]) if c < len(sheet.rows[r]) else ""
+        if _UNIT_CAPTION.search(caption) or is_unit_header(caption):
+            builder.log.error(
+                sheet.name,
+                sheet.cell(r, c),
+                f"column {column_letters(c)} is headed {caption!r}: the names down it are units, so "
+                f"the names along row {r + 1} are choices (units as rows), not an abstract's unit "
+                f"columns. If row {r + 1} does name the units ({caption!r} being its caption), choose "
+                "the abstract layout in the import wizard, or give a layout profile (import --profile FILE)",
+            )
 
 
 def _office_row(
@@ -280,8 +315,8 @@ _CAPTION = re.compile(r"office|candidate|\bname\b|contest|race", re.IGNORECASE)
 def _header_title(header: Sequence[object], reading: Reading, builder: ResultsBuilder) -> OpenContest | None:
     """San Miguel's first contest title sits in the header row, left of the unit names."""
     label = _label(header, reading)
-    if not label or _CAPTION.search(label):
-        return None  # "OFFICE/CANDIDATE", "NAME OF OFFICE": captions, not a contest
+    if not label or _CAPTION.search(label) or is_unit_header(label):
+        return None  # "OFFICE/CANDIDATE", "NAME OF OFFICE", "Precinct": captions, not a contest
     return _start_contest(label, reading.header_rows[-1], builder)
 
 

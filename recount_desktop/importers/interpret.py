@@ -15,7 +15,7 @@ many counts replaces it. The readings not kept are the alternatives the wizard l
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from recount_desktop.domain import ElectionResults
@@ -101,7 +101,8 @@ def interpret(
     of ``layout`` (every case when ``auto``). Nothing readable raises ``ImportRejected`` naming
     what was sought."""
     if reading is not None:
-        return Interpretation(_attempt(book, new_builder(), ticker, reading.layout, reading, last=True))
+        given = replace(reading, by_user=True)
+        return Interpretation(_attempt(book, new_builder(), ticker, reading.layout, given, last=True))
     fast = long_columnar.read_fast(book, new_builder, ticker, layout, SMALL_BOOK_COUNTS)
     if fast is not None:  # a large template or long table of plain counts, read by columns
         return Interpretation(Attempt(*fast))
@@ -109,6 +110,8 @@ def interpret(
         return Interpretation(_attempt(book, new_builder(), ticker, "template", None, last=True))
     cases = [case for case in READ_LAYOUTS if layout in ("auto", case)]
     found, later = _first_case(book, cases)
+    if layout == "abstract":  # the user forced it (the wizard's layout list, --format): their choice
+        found = [replace(each, by_user=True) for each in found]
     if not found:
         if layout != "auto":  # the forced case's own reader says what it looked for
             return Interpretation(_attempt(book, new_builder(), ticker, layout, None, last=True))
@@ -229,9 +232,9 @@ def _read(
     last: bool,
 ) -> Attempt:
     """Read one candidate; a case's best candidate is what its reader finds by itself (so it is
-    read exactly as before the interpreter), any other is given to the reader."""
+    read exactly as before the interpreter), any other is given to the reader, as is the user's."""
     best = next(r for r in found if r.layout == candidate.layout)
-    given = None if best is candidate else candidate
+    given = None if best is candidate and not candidate.by_user else candidate
     tried = _attempt(book, new_builder(), ticker, candidate.layout, given, last)
     tried.reading = candidate
     return tried

@@ -50,6 +50,10 @@ class Reading:
     layout: str = "abstract"
     unit_column: int | None = None
     fields: tuple[tuple[str, int], ...] = ()
+    # the user's reading (a profile's, or picked or corrected in the wizard, or the layout forced):
+    # the guards against a misreading that reads clean are for automatic detection only; the
+    # file's own totals are still checked (not part of a profile, nor of equality)
+    by_user: bool = field(default=False, compare=False)
 
     @property
     def field_columns(self) -> dict[str, int]:
