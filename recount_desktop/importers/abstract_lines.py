@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from recount_desktop.importers.builder import ResultsBuilder
-from recount_desktop.importers.checks import Where, cell_range, whole_at
+from recount_desktop.importers.checks import Where, cell_list, cell_range, whole_at
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
@@ -173,12 +173,11 @@ def close_contest(contest: OpenContest, builder: ResultsBuilder, error_values: d
             blank.append(where)
     if blank:
         sheet, r, c = blank[0]
-        shown = ", ".join(s.cell(br, bc) for s, br, bc in blank[:10]) + (" ..." if len(blank) > 10 else "")
         builder.log.warn(
             sheet.name,
             sheet.cell(r, c),
             f"{len(blank)} blank cell(s) in {contest.name!r} where the unit has votes in the contest "
-            f"({shown}), read as no votes; if a count is missing there, enter it",
+            f"({cell_list(blank)}), read as no votes; if a count is missing there, enter it",
         )
 
 

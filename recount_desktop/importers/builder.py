@@ -26,6 +26,7 @@ from recount_desktop.importers.checks import (
     BlankCell,
     ReadingNotes,
     TotalDifference,
+    cell_list,
     cell_range,
     find_total_units,
     withheld_units,
@@ -963,12 +964,11 @@ class ResultsBuilder:
     def _warn_suppressed(self) -> None:
         for contest, cells in self._suppressed.items():
             sheet, row, col = cells[0]
-            shown = ", ".join(s.cell(r, c) for s, r, c in cells[:10]) + (" ..." if len(cells) > 10 else "")
             self.log.warn(
                 sheet.name,
                 sheet.cell(row, col),
                 f"{len(cells)} suppressed count(s) in {contest!r} "
-                f"(cells {shown}) kept as suppressed, not zero; the contest is marked as having "
+                f"(cells {cell_list(cells)}) kept as suppressed, not zero; the contest is marked as having "
                 "incomplete precinct data",
             )
 
@@ -978,22 +978,28 @@ class ResultsBuilder:
         One pass over a statewide file's tallies: sums are gathered per contest and choice first,
         so the tuple key is built once per choice, not once per tally.
         """
-        by_choice = self._block_sums()
-        for (contest, _precinct, choice), entry in self._entries.items():
-            if entry.suppressed or entry.votes is None:
-                continue
+        by_choice: dict[str, dict[str, list[Any]]] = {}
+        plain_counts = (
+            (contest, choice, entry.votes, entry.types)
+            for (contest, _precinct, choice), entry in self._entries.items()
+            if not entry.suppressed and entry.votes is not None
+        )
+        block_counts = (  # blocks kept as columns: summed without making their entries
+            zip(b.contests, b.choices, b.votes, repeat(None)) for b in self._blocks
+        )
+        for contest, choice, votes, types in chain(plain_counts, *block_counts):
             contest_sums = by_choice.get(contest)
             if contest_sums is None:
                 contest_sums = by_choice[contest] = {}
             found = contest_sums.get(choice)
             if found is None:
                 found = contest_sums[choice] = [0, None]
-            found[0] += entry.votes
-            if entry.types:
-                types = found[1] if found[1] is not None else {}
-                found[1] = types
-                for vote_type, votes in entry.types.items():
-                    types[vote_type] = types.get(vote_type, 0) + votes
+            found[0] += votes
+            if types:
+                typed = found[1] if found[1] is not None else {}
+                found[1] = typed
+                for vote_type, count in types.items():
+                    typed[vote_type] = typed.get(vote_type, 0) + count
         sums: dict[tuple[str, str, str | None], int] = {}
         for contest, contest_sums in by_choice.items():
             for choice, (votes, types) in contest_sums.items():
@@ -1002,28 +1008,14 @@ class ResultsBuilder:
                     sums[(contest, choice, vote_type)] = typed
         return sums
 
-    def _block_sums(self) -> dict[str, dict[str, list[Any]]]:
-        """``_sums``'s gathering for the blocks kept as columns, without making their entries."""
-        by_choice: dict[str, dict[str, list[Any]]] = {}
-        for block in self._blocks:
-            for contest, choice, votes in zip(block.contests, block.choices, block.votes, strict=True):
-                contest_sums = by_choice.get(contest)
-                if contest_sums is None:
-                    contest_sums = by_choice[contest] = {}
-                found = contest_sums.get(choice)
-                if found is None:
-                    found = contest_sums[choice] = [0, None]
-                found[0] += votes
-        return by_choice
-
     def _find_total_units(self) -> set[PrecinctKey]:
         """``checks.find_total_units``; when every count is in blocks kept as columns and none is a
         nonzero half of its choice's sum (a total unit needs one: the total equals the rest), the
         answer is none, found without making the entries."""
         if self._blocks and not self._entries:
-            sums = self._block_sums()
+            sums = self._sums()  # no entries: the blocks' sums, read from their columns
             if not any(
-                votes and 2 * votes == sums[contest][choice][0]
+                votes and 2 * votes == sums[(contest, choice, None)]
                 for block in self._blocks
                 for contest, choice, votes in zip(block.contests, block.choices, block.votes, strict=True)
             ):

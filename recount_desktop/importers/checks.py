@@ -144,6 +144,12 @@ def withheld_units(
     return {(b.contest, b.precinct) for b in blanks} - counted
 
 
+def cell_list(places: Sequence[Where], most: int = 10) -> str:
+    """``B4, C7, D9 ...``: the first ``most`` cells, for a message about scattered cells."""
+    shown = ", ".join(sheet.cell(row, col) for sheet, row, col in places[:most])
+    return shown + (" ..." if len(places) > most else "")
+
+
 def cell_range(places: list[Where], seen_from: Sheet | None = None) -> str:
     """``F7:F19`` for cells of one column of one sheet, else the first and the last cell; prefixed
     with the sheet's name when that is not ``seen_from`` (the sheet of the message)."""
