@@ -239,6 +239,8 @@ class ResultsBuilder:
         self._stats: dict[tuple[str, PrecinctKey | None], dict[str, int]] = {}
         # (contest, choice, vote type) -> [(total, its cell, county code of a county's own total)]
         self._file_totals: dict[tuple[str, str, str | None], list[tuple[int, Where, str | None]]] = {}
+        # a unit's own total over its choices (a long table's 'Total' choice row): checked in finish
+        self._unit_totals: list[tuple[Where, str, PrecinctKey, str, int, str | None]] = []
         self._suppressed: dict[str, list[Where]] = {}
         self.seats: dict[str, int] = {}  # from a "(Vote For N)" found outside the contest name
         self.names = Names()
@@ -533,14 +535,13 @@ class ResultsBuilder:
                 choice = f"{choice} ({party})"  # the same name for two parties: as the units are named
             # a total row with a county is that county's total: those are summed before the check
             self.add_file_total(where, contest, choice, value, county=precinct[0], vote_type=vote_type)
-        else:
+        elif value == SUPPRESSED:  # a unit's total withheld: nothing to check it against
             sheet, row, col = where
-            self.log.error(
-                sheet.name,
-                sheet.cell(row, col),
-                f"the choice {choice!r} in {contest!r} is named "
-                "like a total; a total is not a choice: remove the row or rename the choice",
-            )
+            self.notes.note("skipped", sheet.name, sheet.cell(row, col), f"{choice} (suppressed)")
+        else:  # a unit's total over its choices (OpenElections' 'Total' candidate rows)
+            sheet, row, col = where
+            self.notes.note("totals", sheet.name, sheet.cell(row, col), choice)
+            self._unit_totals.append((where, contest, precinct, choice, value, vote_type))  # type: ignore[arg-type]
 
     def _merge(
         self,
@@ -716,6 +717,7 @@ class ResultsBuilder:
         self._resolve_blank_cells()
         self._refuse_implausible_counts()
         self._check_file_totals()
+        self._check_unit_totals()
         self._warn_suppressed()
         self._drop_write_ins_from_questions()
         self._take_write_in_totals()
@@ -1118,6 +1120,47 @@ class ResultsBuilder:
                 f"{message}. Correct the file, or accept the difference explicitly (import "
                 "--accept-differences); it is then recorded in the audit log",
             )
+
+    def _check_unit_totals(self) -> None:
+        """Each unit's own total (a choice named like a total, in a unit's rows) against the sum of
+        the unit's choices in the contest. A shortfall the unit's suppressed cells can explain is a
+        warning; any other difference is an error unless accepted, as for the file's totals."""
+        if not self._unit_totals:
+            return
+        sums: dict[tuple[str, PrecinctKey, str | None], list[Any]] = {}  # [votes, cells, suppressed]
+        for (contest, unit, _choice), entry in self._tallies.items():
+            for vote_type, votes in [(None, entry.votes), *(entry.types or {}).items()]:
+                found = sums.setdefault((contest, unit, vote_type), [0, [], False])
+                found[0] += votes or 0
+                found[1].append(entry.where)
+                found[2] = found[2] or entry.suppressed
+        for where, contest, unit, label, total, vote_type in self._unit_totals:
+            votes, places, suppressed = sums.get((contest, unit, vote_type), [0, [], False])
+            if votes == total:
+                continue
+            sheet, row, col = where
+            cell = sheet.cell(row, col)
+            units = cell_range(places, sheet)
+            message = (
+                f"{label!r} of {unit[1]!r} in {contest!r}, named like a total, is read as the unit's "
+                f"total: its choices ({units}) add up to {votes} but the file's total ({cell}) says "
+                f"{total}, a difference of {total - votes:+d}"
+            )
+            if votes < total and suppressed:
+                self.log.warn(sheet.name, cell, f"{message}; the unit's suppressed cells can explain it")
+                continue
+            self.differences.append(
+                TotalDifference(contest, label, vote_type, sheet.name, cell, units, total, votes)
+            )
+            if self.accept_differences:
+                self.log.warn(sheet.name, cell, f"{message}; accepted (--accept-differences)")
+            else:
+                self.log.error(
+                    sheet.name,
+                    cell,
+                    f"{message}. Correct the file, or accept the difference explicitly (import "
+                    "--accept-differences); it is then recorded in the audit log",
+                )
 
     def _unit_places(self, contest: str, choice: str) -> list[Where]:
         return [e.where for (c, _u, ch), e in self._tallies.items() if c == contest and ch == choice]
