@@ -304,7 +304,7 @@ def _parties(
         party = _optional(column, builder)
         if party is None:
             return None
-        with_party = np.unique(pairs * len(party[1]) + party[0][rows])
+        with_party = _sorted_distinct(pairs * len(party[1]) + party[0][rows])
         if len(with_party) != len(distinct):
             return None  # a choice with two parties (or one and none): the row path tells them apart
         party_of_pair = with_party % len(party[1])
@@ -360,13 +360,7 @@ def _block(
     None when a (contest, unit, choice) appears twice."""
     import numpy as np
 
-    sizes = (len(contests[1]), len(units[1]), len(choices[1]))
-    if sizes[0] * sizes[1] * sizes[2] < 2**62:  # each (contest, unit, choice) as one int64
-        pairs = (contests[0] * sizes[1] + units[0]) * sizes[2] + choices[0]
-        distinct = len(np.unique(pairs))
-    else:
-        distinct = len(set(zip(contests[0].tolist(), units[0].tolist(), choices[0].tolist(), strict=True)))
-    if distinct != len(rows):
+    if not _all_distinct(contests, units, choices):
         return None
     unit_keys = np.empty(len(units[1]), dtype=object)
     unit_keys[:] = units[1]
@@ -379,6 +373,25 @@ def _block(
         (rows + 1).tolist(),
         [counts.column] * len(rows),
     )
+
+
+def _all_distinct(contests: Encoded, units: Encoded, choices: Encoded) -> bool:
+    """No (contest, unit, choice) appears twice among the rows coded (each triple one int64 when
+    they fit)."""
+    sizes = (len(contests[1]), len(units[1]), len(choices[1]))
+    if sizes[0] * sizes[1] * sizes[2] >= 2**62:
+        triples = zip(contests[0].tolist(), units[0].tolist(), choices[0].tolist(), strict=True)
+        return len(set(triples)) == len(units[0])
+    return len(_sorted_distinct((contests[0] * sizes[1] + units[0]) * sizes[2] + choices[0])) == len(units[0])
+
+
+def _sorted_distinct(codes: Any) -> Any:
+    """``numpy.unique(codes)`` for codes >= 0, by sorting: ``unique`` hashes them, 0.9 s for 720,000
+    codes against 15 ms for the sort."""
+    import numpy as np
+
+    ordered = np.sort(codes)
+    return ordered[np.flatnonzero(np.diff(ordered, prepend=-1))]
 
 
 def _typed_entries(
