@@ -7,12 +7,14 @@ is one of these. Validation happens at construction so a bad record cannot exist
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from operator import add
+from typing import overload
 
 
 class State(StrEnum):
@@ -427,17 +429,142 @@ class ContestStatistics:
                 _require_count(value, f"{attr.replace('_', ' ')} of {self.contest!r}")
 
 
+class PlainCounts:
+    """Plain counts (a whole count >= 0, not suppressed, no vote types) kept as columns: an import
+    reads close to a million of them, and a ``Tally`` object each costs more than the rest of the
+    import's work on them. Count ``i`` is ``votes[i]`` for ``cells[cell_codes[i]]`` (contest, choice)
+    in ``precinct_names[precinct_codes[i]]``; the counts keep their order."""
+
+    __slots__ = ("cell_codes", "cells", "precinct_codes", "precinct_names", "votes")
+
+    def __init__(
+        self,
+        cells: Sequence[tuple[str, str]],
+        precinct_names: Sequence[str],
+        cell_codes: Sequence[int],
+        precinct_codes: Sequence[int],
+        votes: Sequence[int],
+    ) -> None:
+        self.cells = tuple(cells)
+        self.precinct_names = tuple(precinct_names)
+        self.cell_codes = cell_codes
+        self.precinct_codes = precinct_codes
+        self.votes = votes
+        if not len(cell_codes) == len(precinct_codes) == len(votes):
+            raise ValueError("plain counts need a cell, a precinct and votes for every count")
+        if len(set(self.cells)) < len(self.cells) or len(set(self.precinct_names)) < len(self.precinct_names):
+            raise ValueError("plain counts name a cell or a precinct twice")
+        if votes and not (
+            _codes_below(cell_codes, len(self.cells))
+            and _codes_below(precinct_codes, len(self.precinct_names))
+        ):
+            raise ValueError("a plain count's cell or precinct code is out of range")
+        if votes and (set(map(type, votes)) != {int} or min(votes) < 0):
+            self._refuse_first_bad_count()
+
+    def _refuse_first_bad_count(self) -> None:
+        for _tally in self.tallies():  # Tally's own message for the first count that is not plain
+            pass
+
+    def __len__(self) -> int:
+        return len(self.votes)
+
+    def tallies(self) -> Iterator[Tally]:
+        """The counts as ``Tally`` objects, in order."""
+        contests = [contest for contest, _choice in self.cells]
+        choices = [choice for _contest, choice in self.cells]
+        codes = self.cell_codes
+        return map(
+            Tally.plain,
+            map(self.precinct_names.__getitem__, self.precinct_codes),
+            map(contests.__getitem__, codes),
+            map(choices.__getitem__, codes),
+            self.votes,
+        )
+
+    def keys(self) -> list[int]:
+        """One int per count naming its (cell, precinct): equal keys are the same tally."""
+        width = len(self.precinct_names)
+        return list(map(add, map(width.__mul__, self.cell_codes), self.precinct_codes))
+
+
+def _codes_below(codes: Sequence[int], size: int) -> bool:
+    return set(map(type, codes)) == {int} and min(codes) >= 0 and max(codes) < size
+
+
+class Tallies(Sequence[Tally]):
+    """Results' tallies: ``Tally`` objects, then plain counts kept as columns (``PlainCounts``).
+
+    It is the tuple of all those tallies to every reader (length, index, slices, iteration,
+    equality and hash with a tuple of the same tallies); the columns' tallies are made only when
+    someone iterates or indexes past the objects, and are then kept."""
+
+    __slots__ = ("_made", "objects", "plain")
+
+    def __init__(self, objects: Iterable[Tally] = (), plain: PlainCounts | None = None) -> None:
+        self.objects = tuple(objects)
+        self.plain = plain
+        self._made: tuple[Tally, ...] | None = None if plain is not None and len(plain) else self.objects
+
+    def as_tuple(self) -> tuple[Tally, ...]:
+        if self._made is None:
+            assert self.plain is not None
+            self._made = (*self.objects, *self.plain.tallies())
+        return self._made
+
+    def __len__(self) -> int:
+        return len(self.objects) + (len(self.plain) if self.plain is not None else 0)
+
+    @overload
+    def __getitem__(self, index: int) -> Tally: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Tally, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Tally | tuple[Tally, ...]:
+        if self._made is not None:
+            return self._made[index]
+        if isinstance(index, slice):  # a preview's first rows: made one by one, not all
+            return tuple(self[i] for i in range(len(self))[index])
+        if index < 0:
+            index += len(self)
+        if 0 <= index < len(self.objects):
+            return self.objects[index]
+        return self.as_tuple()[index]
+
+    def __iter__(self) -> Iterator[Tally]:
+        return iter(self.as_tuple())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Tallies):
+            return self is other or self.as_tuple() == other.as_tuple()
+        if isinstance(other, tuple):
+            return self.as_tuple() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.as_tuple())
+
+    def __repr__(self) -> str:
+        return f"Tallies({len(self.objects)} objects, {len(self) - len(self.objects)} plain counts)"
+
+
 @dataclass(frozen=True)
 class ElectionResults:
-    """A whole set of precinct results: what an import produces and what the store replaces at once."""
+    """A whole set of precinct results: what an import produces and what the store replaces at once.
+
+    ``tallies`` is a tuple of ``Tally`` or a ``Tallies`` (an import's plain counts kept as columns);
+    any other sequence is made a tuple. Equal results compare and hash equal either way."""
 
     contests: tuple[Contest, ...] = ()
     precincts: tuple[Precinct, ...] = ()
-    tallies: tuple[Tally, ...] = ()
+    tallies: Sequence[Tally] = ()
     statistics: tuple[ContestStatistics, ...] = ()
     devices: tuple[Device, ...] = ()
 
     def __post_init__(self) -> None:
+        if not isinstance(self.tallies, tuple | Tallies):
+            object.__setattr__(self, "tallies", tuple(self.tallies))
         contests = {c.name: c for c in self.contests}
         if len(contests) != len(self.contests):
             raise ValueError("a contest name appears twice")
@@ -447,16 +574,24 @@ class ElectionResults:
         if not self._tallies_fit(precincts):
             self._refuse_first_bad_tally(precincts)
 
+    def _parts(self) -> tuple[Sequence[Tally], PlainCounts | None]:
+        tallies = self.tallies
+        if isinstance(tallies, Tallies):
+            return tallies.objects, tallies.plain
+        return tallies, None
+
     def _tallies_fit(self, precincts: set[str]) -> bool:
         """Every tally for a known contest, choice and precinct, none twice: each choice's precincts
         gathered in one pass (a statewide file has close to a million tallies; the contest is looked
-        up once per run of its tallies), then checked one set per choice."""
+        up once per run of its tallies), then checked one set per choice; plain counts kept as
+        columns are checked on their codes, with no object made."""
         seen: dict[str, dict[str, list[str]]] = {
             c.name: {name: [] for name in c.choice_names()} for c in self.contests
         }
+        objects, plain = self._parts()
         last: str | None = None
         per_contest: dict[str, list[str]] = {}
-        for t in self.tallies:
+        for t in objects:
             contest = t.contest
             if contest is not last:
                 found_contest = seen.get(contest)
@@ -472,7 +607,7 @@ class ElectionResults:
                 unique = set(names)
                 if len(unique) != len(names) or not unique <= precincts:
                     return False
-        return True
+        return plain is None or _plain_fit(plain, seen, precincts)
 
     def _refuse_first_bad_tally(self, precincts: set[str]) -> None:
         """The first tally, in order, for an unknown contest, choice or precinct, or a second one."""
@@ -490,6 +625,16 @@ class ElectionResults:
                 raise ValueError(f"two tallies for {t.choice!r} in {t.precinct!r} ({t.contest})")
             seen_precincts.add(t.precinct)
         raise ValueError("the tallies do not match the contests and precincts")  # not reached
+
+    def total_votes(self) -> int:
+        """Every tally's votes summed (an import's summary), without making plain counts' tallies."""
+        objects, plain = self._parts()
+        return sum(t.votes for t in objects) + (sum(plain.votes) if plain is not None else 0)
+
+    def suppressed_count(self) -> int:
+        """How many tallies are suppressed cells (a plain count never is)."""
+        objects, _plain = self._parts()
+        return sum(1 for t in objects if t.suppressed)
 
     def contest(self, name: str) -> Contest:
         for contest in self.contests:
@@ -529,3 +674,23 @@ class ElectionResults:
         for tally in self.tallies_of(contest_name):
             by_precinct.setdefault(tally.precinct, {})[tally.choice] = tally.votes
         return by_precinct
+
+
+def _plain_fit(plain: PlainCounts, seen: Mapping[str, Mapping[str, list[str]]], precincts: set[str]) -> bool:
+    """Plain counts of known contests, choices and precincts, none twice among themselves or with a
+    tally object (``seen``: the objects' precincts per contest and choice)."""
+    if not set(plain.precinct_names) <= precincts:
+        return False
+    for contest, choice in plain.cells:
+        if choice not in seen.get(contest, {}):
+            return False
+    keys = set(plain.keys())
+    if len(keys) != len(plain):
+        return False
+    width = len(plain.precinct_names)
+    code_of = {name: i for i, name in enumerate(plain.precinct_names)}
+    for cell, (contest, choice) in enumerate(plain.cells):
+        for name in seen[contest][choice]:  # the tally objects of the same cell
+            if name in code_of and cell * width + code_of[name] in keys:
+                return False
+    return True

@@ -117,7 +117,7 @@ def import_into_election(store: ElectionFile, imported: TallyImport, replace: bo
         **file_provenance(imported.path),
         "layout": imported.layout,
         "imported_at": datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "suppressed_cells": sum(1 for t in imported.results.tallies if t.suppressed),
+        "suppressed_cells": imported.results.suppressed_count(),
         "statistics": len(imported.results.statistics),
         "warning_count": len(imported.warnings) + len(sheet_warnings),
         "warnings": [*sheet_warnings, *(str(w) for w in imported.warnings[:AUDIT_WARNING_LIMIT])],

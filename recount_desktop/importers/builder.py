@@ -16,6 +16,8 @@ from typing import Any
 from recount_desktop.domain import Choice, Contest, ContestStatistics, ElectionResults, Precinct, Tally
 from recount_desktop.domain.records import (
     ContestKind,
+    PlainCounts,
+    Tallies,
     default_kind,
     is_aggregate_write_in,
     looks_like_pseudo_precinct,
@@ -731,27 +733,19 @@ class ResultsBuilder:
             Precinct(names[key], key[0], looks_like_pseudo_precinct(names[key])) for key in self._precincts
         )
         contests = tuple(self._contest(name, (options or {}).get(name, {})) for name in self._choices)
-        plain = Tally.plain  # most of a statewide file: the same checks, about half the cost
+        plain = Tally.plain  # a plain count of the entries: the same checks, about half the cost
         tallies = tuple(
-            chain(
-                (
-                    plain(names[precinct], contest, choice, entry.votes)  # type: ignore[arg-type]
-                    if entry.types is None and not entry.suppressed  # a plain count: most of a statewide file
-                    else Tally(
-                        names[precinct],
-                        contest,
-                        choice,
-                        0 if entry.suppressed else entry.votes,  # type: ignore[arg-type]
-                        () if entry.suppressed or entry.types is None else tuple(entry.types.items()),
-                        entry.suppressed,
-                    )
-                    for (contest, precinct, choice), entry in self._entries.items()
-                ),
-                *(  # blocks kept as columns, after the entries (see ``_tallies``): no entry made
-                    map(plain, map(names.__getitem__, b.units), b.contests, b.choices, b.votes)
-                    for b in self._blocks
-                ),
+            plain(names[precinct], contest, choice, entry.votes)  # type: ignore[arg-type]
+            if entry.types is None and not entry.suppressed
+            else Tally(
+                names[precinct],
+                contest,
+                choice,
+                0 if entry.suppressed else entry.votes,  # type: ignore[arg-type]
+                () if entry.suppressed or entry.types is None else tuple(entry.types.items()),
+                entry.suppressed,
             )
+            for (contest, precinct, choice), entry in self._entries.items()
         )
         statistics = []
         for (contest, unit), stats in self._stats.items():
@@ -759,7 +753,32 @@ class ResultsBuilder:
                 self.log.warn(None, None, f"statistics for {contest!r}, which has no choices, were left out")
                 continue
             statistics.append(ContestStatistics(contest, names[unit] if unit else None, **stats))
+        if self._blocks:  # kept as columns, after the entries (see ``_tallies``): no object made
+            return ElectionResults(contests, precincts, Tallies(tallies, self._plain_counts(names)),
+                                   tuple(statistics))
         return ElectionResults(contests, precincts, tallies, tuple(statistics))
+
+    def _plain_counts(self, names: Mapping[PrecinctKey, str]) -> PlainCounts:
+        """The blocks' counts as the results' columns: each count's (contest, choice) and unit as
+        codes, the names once."""
+        cell_of: dict[tuple[str, str], int] = {}
+        for contest, choices in self._choices.items():
+            for choice in choices:
+                cell_of[(contest, choice)] = len(cell_of)
+        unit_of = {key: i for i, key in enumerate(self._precincts)}
+        cells: list[int] = []
+        units: list[int] = []
+        votes: list[int] = []
+        for block in self._blocks:
+            if len(block.contest_names) == 1:  # a contest sheet: its choices looked up by name alone
+                (contest,) = block.contest_names
+                per_choice = {choice: cell_of[(contest, choice)] for choice in self._choices[contest]}
+                cells += map(per_choice.__getitem__, block.choices)
+            else:
+                cells += map(cell_of.__getitem__, zip(block.contests, block.choices, strict=True))
+            units += map(unit_of.__getitem__, block.units)
+            votes += block.votes
+        return PlainCounts(tuple(cell_of), [names[key] for key in self._precincts], cells, units, votes)
 
     def _warn_names_differing_in_case(self) -> None:
         """``Ada`` and ``ada``, ``PRECINCT 1`` and ``Precinct 1``: kept apart as written (two

@@ -62,7 +62,7 @@ def summarise(
         units=len(results.precincts),
         contests=len(results.contests),
         choices=sum(len(c.choices) for c in results.contests),
-        grand_total=sum(t.votes for t in results.tallies),
+        grand_total=results.total_votes(),
         totals=tuple(notes.totals),
         statistics=tuple(notes.statistics),
         skipped=tuple(notes.skipped),

@@ -39,12 +39,13 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
+from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import groupby
-from operator import itemgetter
+from operator import add, itemgetter
 from typing import Any
 
 from recount_desktop.store.dialect import change_table, on_server, touched_table
@@ -224,9 +225,13 @@ class _Groups:
             return
         first, second = self._keys
         texts = [_row_texts(run, integers) for run in runs]
-        for run, run_texts in zip(runs, texts, strict=True):
-            self._update(0, first(run[0]), run_texts)
-        keys = [list(map(second, run)) for run in runs]
+        self.add_texts([first(run[0]) for run in runs], [list(map(second, run)) for run in runs], texts)
+
+    def add_texts(self, firsts: list[Any], keys: list[list[Any]], texts: list[list[str]]) -> None:
+        """``add_runs`` with each run's rows already encoded (``_row_texts``): ``firsts`` the runs'
+        first-axis values, ``keys`` their rows' second-axis values."""
+        for value, run_texts in zip(firsts, texts, strict=True):
+            self._update(0, value, run_texts)
         if all(run_keys == keys[0] for run_keys in keys) and len(set(keys[0])) == len(keys[0]):
             # Every run holds the same second-axis values, each once, in the same order (every
             # precinct votes on every contest): the second axis's groups are the columns, taken in C.
@@ -314,6 +319,49 @@ def rows_table_digest(spec: TableSpec, rows: Sequence[Sequence[Any]], integers: 
             runs, size = [], 0
     groups.add_runs(runs, integers)
     return _closed(groups, len(rows))
+
+
+def plain_tally_digest(
+    rows: Sequence[Sequence[int]],
+    choice_ids: Sequence[int],
+    precinct_ids: Sequence[int],
+    votes: Sequence[int],
+) -> TableDigest:
+    """``rows_table_digest`` of the tally table holding ``rows`` (as there) and plain counts given as
+    columns (choice id, precinct id, votes; not suppressed), the same bytes without a row tuple or a
+    key function call per count: an import's 720,000 counts are encoded in one C-level pass each and
+    put in ``group_order`` by one sort of integer keys."""
+    spec = BY_NAME["tally"]
+    choices = [row[0] for row in rows] + list(choice_ids)
+    precincts = [row[1] for row in rows] + list(precinct_ids)
+    texts = _row_texts(rows, integers=True) if rows else []
+    texts += map("%d,%d,%d,0".__mod__, zip(choice_ids, precinct_ids, votes, strict=True))
+    if not texts:
+        return rows_table_digest(spec, ())
+    width = max(choices) + 1  # precinct first, then choice: ``group_order``
+    keys = list(map(add, map(width.__mul__, precincts), choices))
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    texts = list(map(texts.__getitem__, order))
+    choices = list(map(choices.__getitem__, order))
+    precincts = list(map(precincts.__getitem__, order))
+    groups = _Groups(spec)
+    firsts: list[int] = []
+    run_keys: list[list[int]] = []
+    run_texts: list[list[str]] = []
+    size, start = 0, 0
+    for precinct in sorted(set(precincts)):
+        end = bisect_right(precincts, precinct, start)
+        firsts.append(precinct)
+        run_keys.append(choices[start:end])
+        run_texts.append(texts[start:end])
+        size += end - start
+        start = end
+        if size >= _FETCH:  # in batches, as ``rows_table_digest`` hands them over
+            groups.add_texts(firsts, run_keys, run_texts)
+            firsts, run_keys, run_texts, size = [], [], [], 0
+    if firsts:
+        groups.add_texts(firsts, run_keys, run_texts)
+    return _closed(groups, len(texts))
 
 
 def groups_match(digest: TableDigest) -> bool:

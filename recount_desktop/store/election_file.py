@@ -12,7 +12,6 @@ import os
 import sqlite3
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
-from operator import attrgetter
 from pathlib import Path
 from typing import Any
 
@@ -183,7 +182,7 @@ class ElectionFile:
             "contests": len(results.contests),
             "precincts": len(results.precincts),
             "tallies": len(results.tallies),
-            "votes": sum(map(attrgetter("votes"), results.tallies)),
+            "votes": results.total_votes(),
             **details,
         }
         with self.transaction("results.replace", summary, rewrites=digest.WHOLE_TABLES) as conn:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import date
+from itertools import repeat
 
 from recount_desktop.domain import (
     Approval,
@@ -24,11 +25,13 @@ from recount_desktop.domain.records import (
     ElectionType,
     FiledWith,
     MeasureType,
+    PlainCounts,
     Scope,
+    Tallies,
     VotingMethod,
 )
 from recount_desktop.store.dialect import on_server
-from recount_desktop.store.digest import BY_NAME, TableDigest, rows_table_digest
+from recount_desktop.store.digest import BY_NAME, TableDigest, plain_tally_digest, rows_table_digest
 from recount_desktop.store.errors import ElectionFileError
 
 
@@ -146,7 +149,7 @@ def _insert_contests(conn: sqlite3.Connection, results: ElectionResults) -> dict
 
 def _insert_tallies(
     conn: sqlite3.Connection,
-    tallies: tuple[Tally, ...],
+    tallies: Sequence[Tally],
     choice_ids: Mapping[tuple[str, str], int],
     precinct_ids: Mapping[str, int],
 ) -> dict[str, TableDigest]:
@@ -156,33 +159,54 @@ def _insert_tallies(
     A statewide import writes close to a million rows, so the row building avoids per-row work it
     can do once: choice ids are looked up per contest, ``suppressed`` is written as the integer
     SQLite stores (and the digest reads back), and vote-type rows are only built for the tallies
-    that have them.
+    that have them. Plain counts kept as columns (``Tallies.plain``, after the tally objects) are
+    written from their columns: ids looked up once per cell and per precinct, no object made.
     """
+    objects, plain = (tallies.objects, tallies.plain) if isinstance(tallies, Tallies) else (tallies, None)
     by_contest: dict[str, dict[str, int]] = {}
     for (contest, choice), cid in choice_ids.items():
         by_contest.setdefault(contest, {})[choice] = cid
     rows = [
         (by_contest[t.contest][t.choice], precinct_ids[t.precinct], t.votes, 1 if t.suppressed else 0)
-        for t in tallies
+        for t in objects
     ]
     vote_types = [
         (by_contest[t.contest][t.choice], precinct_ids[t.precinct], vote_type, votes)
-        for t in tallies
+        for t in objects
         if t.vote_types
         for vote_type, votes in t.vote_types
     ]
+    columns = _plain_columns(plain, choice_ids, precinct_ids) if plain is not None else None
     with _bulk_write_cache(conn):
-        conn.executemany(
-            "INSERT INTO tally (choice_id, precinct_id, votes, suppressed) VALUES (?, ?, ?, ?)", rows
-        )
+        insert = "INSERT INTO tally (choice_id, precinct_id, votes, suppressed) VALUES (?, ?, ?, ?)"
+        conn.executemany(insert, rows)
+        if columns is not None:
+            conn.executemany(insert, zip(*columns, repeat(0)))
         conn.executemany(
             "INSERT INTO tally_vote_type (choice_id, precinct_id, vote_type, votes) VALUES (?, ?, ?, ?)",
             vote_types,
         )
     return {
-        "tally": rows_table_digest(BY_NAME["tally"], rows, integers=True),  # ids, counts, 0 or 1
+        "tally": (
+            rows_table_digest(BY_NAME["tally"], rows, integers=True)  # ids, counts, 0 or 1
+            if columns is None
+            else plain_tally_digest(rows, *columns)
+        ),
         "tally_vote_type": rows_table_digest(BY_NAME["tally_vote_type"], vote_types),
     }
+
+
+def _plain_columns(
+    plain: PlainCounts, choice_ids: Mapping[tuple[str, str], int], precinct_ids: Mapping[str, int]
+) -> tuple[list[int], list[int], Sequence[int]]:
+    """The choice id, precinct id and votes of each plain count, in order."""
+    cell_ids = [choice_ids[cell] for cell in plain.cells]
+    precinct_of = [precinct_ids[name] for name in plain.precinct_names]
+    return (
+        list(map(cell_ids.__getitem__, plain.cell_codes)),
+        list(map(precinct_of.__getitem__, plain.precinct_codes)),
+        plain.votes,
+    )
 
 
 BULK_CACHE_KIB = 65536  # room for the tally table and its key index of a statewide import
