@@ -482,6 +482,12 @@ class PlainCounts:
             self.votes,
         )
 
+    def tally(self, index: int) -> Tally:
+        """The count at ``index`` as a ``Tally``."""
+        contest, choice = self.cells[self.cell_codes[index]]
+        precinct = self.precinct_names[self.precinct_codes[index]]
+        return Tally.plain(precinct, contest, choice, self.votes[index])
+
     def keys(self) -> list[int]:
         """One int per count naming its (cell, precinct): equal keys are the same tally."""
         width = len(self.precinct_names)
@@ -530,7 +536,9 @@ class Tallies(Sequence[Tally]):
             index += len(self)
         if 0 <= index < len(self.objects):
             return self.objects[index]
-        return self.as_tuple()[index]
+        if self.plain is None or not len(self.objects) <= index < len(self):
+            raise IndexError("tally index out of range")
+        return self.plain.tally(index - len(self.objects))
 
     def __iter__(self) -> Iterator[Tally]:
         return iter(self.as_tuple())
@@ -635,6 +643,30 @@ class ElectionResults:
         """How many tallies are suppressed cells (a plain count never is)."""
         objects, _plain = self._parts()
         return sum(1 for t in objects if t.suppressed)
+
+    def contest_overview(self) -> dict[str, tuple[int, int]]:
+        """Per contest, in order: how many precincts have a tally in it, and its votes in all (the
+        import's preview), in one pass and without making plain counts' tallies."""
+        precincts: dict[str, set[str]] = {c.name: set() for c in self.contests}
+        votes = dict.fromkeys(precincts, 0)
+        objects, plain = self._parts()
+        for t in objects:
+            precincts[t.contest].add(t.precinct)
+            votes[t.contest] += t.votes
+        if plain is not None:
+            cell_votes = [0] * len(plain.cells)
+            for cell, count in zip(plain.cell_codes, plain.votes, strict=True):
+                cell_votes[cell] += count
+            for (contest, _choice), count in zip(plain.cells, cell_votes, strict=True):
+                votes[contest] += count
+            contest_names = list(votes)
+            contest_of = [contest_names.index(contest) for contest, _choice in plain.cells]
+            width = len(plain.precinct_names)
+            keys = set(map(add, map(width.__mul__, map(contest_of.__getitem__, plain.cell_codes)),
+                           plain.precinct_codes))
+            for key in keys:
+                precincts[contest_names[key // width]].add(plain.precinct_names[key % width])
+        return {name: (len(precincts[name]), votes[name]) for name in precincts}
 
     def contest(self, name: str) -> Contest:
         for contest in self.contests:

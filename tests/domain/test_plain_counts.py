@@ -85,7 +85,9 @@ def test_every_reader_sees_the_same_tallies_in_the_same_order() -> None:
 def test_the_summary_figures_make_no_tally_of_the_columns() -> None:
     columns, _made = _both()
     assert isinstance(columns.tallies, Tallies)
-    columns.total_votes(), columns.suppressed_count(), len(columns.tallies), columns.tallies[0]
+    columns.total_votes(), columns.suppressed_count(), len(columns.tallies), columns.contest_overview()
+    assert columns.tallies[5] == Tally("P2", "Mayor", "Ada", 0)  # one count made, not all
+    assert columns.tallies[:3] == (*OBJECTS, Tally("P3", "Mayor", "Bo", 7))  # a preview's first rows
     assert columns.tallies._made is None  # nothing made yet
     list(columns.tallies)
     assert columns.tallies._made is not None
@@ -143,3 +145,16 @@ def test_columns_of_different_lengths_or_codes_out_of_range_are_refused() -> Non
         PlainCounts(CELLS, NAMES, [0], [-1], [1])
     with pytest.raises(ValueError, match="twice"):
         PlainCounts((*CELLS, CELLS[0]), NAMES, [0], [0], [1])
+
+
+def test_the_contest_overview_counts_precincts_and_votes_as_the_tallies_do() -> None:
+    columns, made = _both()
+    expected = {
+        c.name: (len({t.precinct for t in made.tallies_of(c.name)}), sum(made.totals(c.name).values()))
+        for c in CONTESTS
+    }
+    assert columns.contest_overview() == made.contest_overview() == expected == {
+        "Mayor": (3, 33), "Clerk": (2, 23)
+    }
+    with pytest.raises(IndexError):
+        columns.tallies[10]

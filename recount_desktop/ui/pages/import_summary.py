@@ -121,11 +121,8 @@ def preview_contests(imported: TallyImport) -> list[PreviewContest]:
     results = imported.results
     if results is None:
         return []
-    precincts: dict[str, set[str]] = {}
-    for tally in results.tallies:
-        precincts.setdefault(tally.contest, set()).add(tally.precinct)
+    overview = results.contest_overview()  # one pass, no Tally made for a fast path's counts
     return [
-        PreviewContest(c.name, ", ".join(c.choice_names()), c.seats, len(precincts.get(c.name, ())),
-                       sum(results.totals(c.name).values()))
+        PreviewContest(c.name, ", ".join(c.choice_names()), c.seats, *overview[c.name])
         for c in results.contests
     ]
