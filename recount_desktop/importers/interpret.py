@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from itertools import chain, compress, repeat
 from typing import Any
 
 from recount_desktop.domain import ElectionResults
@@ -142,17 +143,26 @@ def is_small(book: Book, limit: int = SMALL_BOOK_COUNTS) -> bool:
     only its first few thousand rows."""
     seen = 0
     for name in book.sheet_names:
-        for row in book.sheet(name).rows:
-            seen += sum(1 for cell in row if _is_count(cell))
+        rows = book.sheet(name).rows
+        for start in range(0, len(rows), _ROWS_AT_ONCE):
+            seen += _counts_in(list(chain.from_iterable(rows[start : start + _ROWS_AT_ONCE])))
             if seen >= limit:
                 return False
     return True
 
 
-def _is_count(cell: object) -> bool:
-    if isinstance(cell, str):
-        return cell.strip().replace(",", "").isdigit()
-    return type(cell) is int or type(cell) is float
+_ROWS_AT_ONCE = 64  # rows counted at once: their cells' types gathered and counted in C
+
+
+def _counts_in(cells: list[object]) -> int:
+    """How many ``cells`` are counts: numbers counted by type, and text of digits (a CSV file)."""
+    types = list(map(type, cells))
+    texts = compress(cells, map(issubclass, types, repeat(str)))
+    return types.count(int) + types.count(float) + sum(map(_is_text_count, texts))
+
+
+def _is_text_count(text: object) -> bool:
+    return isinstance(text, str) and text.strip().replace(",", "").isdigit()
 
 
 def _best_of_cases(

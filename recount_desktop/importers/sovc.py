@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime, time
 from functools import lru_cache
+from operator import itemgetter
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range
@@ -171,19 +172,71 @@ def _stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[Block]:
     the sheet, each over a contest title, with the choices on the row below; blocks may also sit
     side by side in shared rows. Each block with the row and the column where it ends (None: the
     row's end); empty for a sheet of one table."""
+    key = f"sovc blocks {header}"
+    if key not in sheet.found:  # the interpreter and the reader look once
+        sheet.found[key] = _find_stacked_blocks(sheet, header)
+    return list(sheet.found[key])
+
+
+def _find_stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[Block]:
     row0, col = header
     label = normalise_header(sheet.rows[row0][col])
-    starts = [
-        r
-        for r, row in enumerate(sheet.rows[row0:], start=row0)
-        if col < len(row) and _is_label(row[col], label)
-    ]
+    starts = _rows_holding(sheet.rows, row0, col, label)
     ends = [*starts[1:], len(sheet.rows)]
     blocks: list[Block] = []
     for r, end in zip(starts, ends, strict=True):
         cols = _side_by_side(sheet, r, col, label)
         blocks += [((r, c), end, nxt) for c, nxt in zip(cols, [*cols[1:], None], strict=True)]
     return blocks if len(blocks) >= 2 else []  # one header is one table
+
+
+def _rows_holding(rows: list[list[object]], row0: int, col: int, label: str) -> list[int]:
+    """The rows from ``row0`` whose cell in ``col`` is the unit header ``label``. Only the column's
+    distinct cells not met before are tested (``_label_cells``), the rest is done in C: this runs
+    over every row of every contest sheet, and a statement repeats its unit names on every sheet."""
+    below = rows[row0 + 1 :]
+    try:
+        distinct = set(map(itemgetter(col), below))
+    except (IndexError, TypeError):  # ragged rows (a CSV file), or a cell no reader makes
+        return [
+            r
+            for r, row in enumerate(rows[row0:], start=row0)
+            if col < len(row) and _is_label(row[col], label)
+        ]
+    first = [row0] if col < len(rows[row0]) and _is_label(rows[row0][col], label) else []
+    hits = _label_cells(distinct, label)
+    if not hits:  # the usual contest sheet: one table
+        return first
+    column = list(map(itemgetter(col), below))
+    return [*first, *sorted(row0 + 1 + at for cell in hits for at in _places(column, cell))]
+
+
+# per unit header: cells met that are not it (bounded; a statement repeats its units on every sheet)
+_NOT_LABEL: dict[str, set[object]] = {}
+
+
+def _label_cells(cells: set[object], label: str) -> list[object]:
+    """The cells that are the unit header ``label``; a cell met before and found not to be it is
+    not tested again."""
+    seen = _NOT_LABEL.setdefault(label, set())
+    if len(seen) > 1 << 16:
+        seen.clear()
+    new = cells - seen
+    hits = [cell for cell in new if _is_label(cell, label)]
+    seen |= new.difference(hits)
+    return hits
+
+
+def _places(cells: list[object], value: object) -> list[int]:
+    """The indexes of ``cells`` holding ``value``, found by ``list.index`` (in C)."""
+    found: list[int] = []
+    at = -1
+    while True:
+        try:
+            at = cells.index(value, at + 1)
+        except ValueError:
+            return found
+        found.append(at)
 
 
 def _side_by_side(sheet: Sheet, r: int, col: int, label: str) -> list[int]:
@@ -520,6 +573,8 @@ def _empty_columns(sheet: Sheet, header_row: int, columns: Columns) -> list[int]
     """Columns that say no one is on the ballot ("There are no candidates for this office") and are
     blank in every row. Any other blank column stays: its blank cells are errors, not nothing."""
     empty = [c for c, (choice, _t, _p) in columns.items() if _NO_CANDIDATES.search(choice)]
+    if not empty:  # the usual sheet: its rows need no look
+        return []
     for row in sheet.rows[header_row + 1 :]:
         empty = [c for c in empty if c >= len(row) or is_blank(row[c])]
     return empty

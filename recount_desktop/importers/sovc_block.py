@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
-from itertools import accumulate, chain, compress, repeat
+from itertools import accumulate, chain, compress, pairwise, repeat
 from operator import add, eq, itemgetter, or_
+from typing import TypeVar, cast
 
 from recount_desktop.importers.unit_rows import MIN_COLUMNS, MIN_UNITS, UnitRows
 from recount_desktop.importers.values import is_blank, is_total_label
@@ -24,6 +25,7 @@ from recount_desktop.importers.values import is_blank, is_total_label
 MAX_TOTAL_ROWS = 64  # each total row rescans the rows below it; a sheet of many subtotals goes row by row
 _COUNT_TYPES = frozenset((int, float))
 RowCheck = Callable[[int, list[int]], None]
+_T = TypeVar("_T")
 
 
 class _Grid:
@@ -35,7 +37,7 @@ class _Grid:
         self.rows = rows
         self.names = names
         self.columns = columns
-        self.raw = raw  # the check columns' cells (a row's Total Votes), row by row
+        self.raw = raw  # the check columns' cells (a row's Total Votes), column by column
 
     def counts(self, i: int) -> list[int]:
         return [column[i] for column in self.columns]
@@ -61,69 +63,82 @@ def read_whole_block(
     events = _total_rows(grid)
     if events is None:
         return False
-    totals = set(events)
-    unit_rows = [i for i in range(len(grid.rows)) if i not in totals]
-    keys: list[tuple[str | None, str]] = [(None, grid.names[i]) for i in unit_rows]
-    counts = list(zip(*grid.columns, strict=True))  # row by row, in C
-    if totals:
-        counts = [counts[i] for i in unit_rows]
+    names = _between(grid.names, events)
+    keys: list[tuple[str | None, str]] = list(zip(repeat(None), names, strict=False))
+    counts = _between(list(zip(*grid.columns, strict=True)), events)  # row by row, in C
     if not units.builder.add_plain_block(
-        units.sheet, units.contest, plain_row, [grid.rows[i] for i in unit_rows], keys, counts
+        units.sheet, units.contest, plain_row, _between(grid.rows, events), keys, counts
     ):
         return False
     unchecked = _rows_to_check(grid, row_totals)
     start = 0
     for end in [*events, len(grid.rows)]:
-        block = range(start, end)
-        for i in block:
-            if i in unchecked:
-                check_row(grid.rows[i], grid.counts(i))
+        for i in sorted(i for i in unchecked if start <= i < end):
+            check_row(grid.rows[i], grid.counts(i))
         sums = [sum(column[start:end]) for column in grid.columns]
-        units.units_block([grid.rows[i] for i in block], sums)
+        units.units_block(grid.rows[start:end], sums)
         if end < len(grid.rows):
             units.total(grid.rows[end], unit_col, grid.names[end], grid.counts(end))
         start = end + 1
     return True
 
 
+def _between(items: list[_T], events: list[int]) -> list[_T]:
+    """``items`` without the total rows ``events`` (sorted indexes), by slices."""
+    if not events:
+        return items
+    bounds = [-1, *events, len(items)]
+    return list(chain.from_iterable(items[a + 1 : b] for a, b in pairwise(bounds)))
+
+
 def _grid(
     units: UnitRows, rows: range, unit_col: int, count_cols: list[int], check_cols: list[int]
 ) -> _Grid | None:
     """The block's cells, when every count cell is a whole number >= 0 (or a row is wholly blank,
-    with no unit name); else None."""
+    with no unit name); else None. The rows are turned into columns once, in C; each column is
+    checked and converted as a whole."""
     sheet_rows = units.sheet.rows[rows.start : rows.stop]
     wanted = [unit_col, *count_cols, *check_cols]
-    if not sheet_rows or min(map(len, sheet_rows)) <= max(wanted):
+    table = list(zip(*sheet_rows, strict=False))  # as long as the shortest row
+    if not sheet_rows or len(table) <= max(wanted):
         return None  # ragged rows (a CSV file): row by row
-    cells = list(map(itemgetter(*wanted), sheet_rows))
-    width = len(count_cols)
-    columns = list(zip(*cells, strict=True))
-    labels, counted = columns[0], columns[1 : 1 + width]
-    numbers = list(chain.from_iterable(counted))
-    types = set(map(type, numbers))
     numbered = list(rows)
-    if not types <= _COUNT_TYPES:
-        keep = _blank_rows_left_out(cells, width)
-        if keep is None:
+    if not _count_types_only([table[c] for c in count_cols]):
+        keep = _blank_rows_left_out(list(map(itemgetter(*wanted), sheet_rows)), len(count_cols))
+        if not keep:
             return None  # a text, a boolean, a blank among counts: the per-row reader names the cell
-        cells = [cells[i] for i in keep]
+        table = list(zip(*[sheet_rows[i] for i in keep], strict=False))
         numbered = [numbered[i] for i in keep]
-        if not cells:
+    columns = []
+    for c in count_cols:
+        whole = _whole_counts(table[c])
+        if whole is None:
+            return None  # a fraction, a negative count, NaN: named by the per-row reader
+        columns.append(whole)
+    names = list(map(units.builder.names.__getitem__, table[unit_col]))
+    return _Grid(numbered, names, columns, [table[c] for c in check_cols])
+
+
+def _whole_counts(cells: tuple[object, ...]) -> list[int] | None:
+    """The column's numbers (ints and floats only) as whole counts; None when one is not a whole
+    number >= 0."""
+    column = cast("tuple[float, ...]", cells)
+    if set(map(type, column)) == {float}:  # calamine's numbers: checked before they are converted
+        if not all(map(float.is_integer, column)) or min(column) < 0:
             return None
-        columns = list(zip(*cells, strict=True))
-        labels, counted = columns[0], columns[1 : 1 + width]
-        numbers = list(chain.from_iterable(counted))
+        return list(map(int, column))
     try:
-        whole = list(map(int, numbers))
+        whole = list(map(int, column))
     except (ValueError, OverflowError):  # NaN, infinity
         return None
-    if whole != numbers or min(whole) < 0:
-        return None  # a fraction or a negative count: named by the per-row reader
-    height = len(cells)
-    names = list(map(units.builder.names.__getitem__, labels))
-    split = [whole[j * height : (j + 1) * height] for j in range(width)]
-    raw = [cell[1 + width :] for cell in cells]
-    return _Grid(numbered, names, split, raw)
+    return whole if tuple(whole) == column and min(whole) >= 0 else None
+
+
+def _count_types_only(columns: list[tuple[object, ...]]) -> bool:
+    types: set[type] = set()
+    for column in columns:
+        types.update(map(type, column))
+    return types <= _COUNT_TYPES
 
 
 def _blank_rows_left_out(cells: list[tuple[object, ...]], width: int) -> list[int] | None:
@@ -145,14 +160,16 @@ def _total_rows(grid: _Grid) -> list[int] | None:
     row; None when a row with no unit name is neither a total nor blank (an error the per-row reader
     reports) or there are too many totals to scan this way."""
     names = grid.names
-    labelled = [i for i, name in enumerate(names) if name and is_total_label(name)]
-    unnamed = [i for i, name in enumerate(names) if not name]
+    labelled = _labelled(names)
+    unnamed = _places(names, "")
     height, width = len(names), len(grid.columns)
+    # the column with the most votes: the first test of a total row, rarely passed by a unit row
+    pivot = max(range(width), key=lambda j: sum(grid.columns[j]))
     events: list[int] = []
     grand = [0] * width
     start = 0
     while start < height:
-        event = _first_total(grid, start, grand, start - len(events), labelled)
+        event = _first_total(grid, start, grand, start - len(events), labelled, pivot)
         if unnamed[bisect_left(unnamed, start) : bisect_left(unnamed, event)]:
             return None  # a nameless row that is not a total: an error, named row by row
         if event == height:
@@ -165,23 +182,47 @@ def _total_rows(grid: _Grid) -> list[int] | None:
     return events
 
 
-def _first_total(grid: _Grid, start: int, grand: list[int], units_before: int, labelled: list[int]) -> int:
+def _places(names: list[str], name: str) -> list[int]:
+    """The indexes holding ``name``, found by ``list.index`` (in C)."""
+    found: list[int] = []
+    at = -1
+    while True:
+        try:
+            at = names.index(name, at + 1)
+        except ValueError:
+            return found
+        found.append(at)
+
+
+def _labelled(names: list[str]) -> list[int]:
+    """The indexes of the names labelled as totals: each distinct name asked once (a sheet repeats
+    no unit), through ``is_total_label``'s cache from C (every sheet names the same units)."""
+    distinct = set(names)
+    distinct.discard("")
+    labels = filter(is_total_label, distinct)
+    return sorted(chain.from_iterable(_places(names, label) for label in labels))
+
+
+def _first_total(
+    grid: _Grid, start: int, grand: list[int], units_before: int, labelled: list[int], pivot: int
+) -> int:
     """The first total row at or after ``start`` (``len(grid.names)`` when none): labelled as a total,
     or every count the sum of the units since ``start`` (at least ``MIN_UNITS`` of them), or of all
     units so far (``units_before`` of them above ``start``), over at least ``MIN_COLUMNS`` columns
-    with votes (one when the row has no name)."""
+    with votes (one when the row has no name). Only the rows whose ``pivot`` count is such a sum
+    can be one: every column is summed only when there is such a row."""
     height = len(grid.names)
     next_label = labelled[bisect_left(labelled, start)] if labelled and labelled[-1] >= start else height
-    sums = [list(accumulate(column[start:next_label], initial=0)) for column in grid.columns]
-    same = [map(eq, column[start:next_label], s) for column, s in zip(grid.columns, sums, strict=True)]
-    matches = map(all, zip(*same, strict=True))
-    if any(grand):
-        overall = [
-            map(eq, column[start:next_label], map(add, s, repeat(g)))
-            for column, s, g in zip(grid.columns, sums, grand, strict=True)
-        ]
-        matches = map(or_, matches, map(all, zip(*overall, strict=True)))
-    for i in compress(range(next_label - start), matches):
+    first = grid.columns[pivot][start:next_label]
+    running = list(accumulate(first, initial=0))
+    maybe = map(eq, first, running)
+    if grand[pivot]:
+        maybe = map(or_, maybe, map(eq, first, map(add, running, repeat(grand[pivot]))))
+    sums: list[list[int]] = []
+    for i in compress(range(next_label - start), maybe):
+        if i < MIN_UNITS and units_before + i < MIN_UNITS:
+            continue  # too few units above it for either sum
+        sums = sums or [list(accumulate(column[start:next_label], initial=0)) for column in grid.columns]
         needed = MIN_COLUMNS if grid.names[start + i] else 1
         group = [s[i] for s in sums]
         counts = grid.counts(start + i)
@@ -197,12 +238,11 @@ def _rows_to_check(grid: _Grid, row_totals: Sequence[tuple[int, list[int]]]) -> 
     """Rows whose Total Votes cell is not, as a whole number, the sum of the counts it adds up: the
     per-row reader's check decides (and names the cells of) those."""
     unchecked: set[int] = set()
-    for k, (_col, parts) in enumerate(row_totals):
+    for (_col, parts), totals in zip(row_totals, grid.raw, strict=True):
         found = (
             [sum(values) for values in zip(*(grid.columns[j] for j in parts), strict=True)] if parts else None
         )
-        for i, cell in enumerate(grid.raw):
-            total = cell[k]
+        for i, total in enumerate(totals):
             expected = found[i] if found is not None else 0
             if type(total) not in _COUNT_TYPES or total != expected:
                 unchecked.add(i)
