@@ -5,11 +5,13 @@ rest of the import, and the row loop over its Python values about as much again.
 read once by fastexcel (calamine underneath) into Arrow arrays, and ``long_columns`` puts its rows
 into the builder column by column.
 
-Never silently wrong: every cell is read as text, and a count is accepted only as digits (a
-number cell or a text of digits, which the row path reads as the same count); a boolean ("true"),
-date, fraction, negative, blank, error or formula-without-value cell fails that test, and a name
-whose text fastexcel may write otherwise than the row path (a date, a boolean, a fraction, a long
-number) is not accepted either (``long_columns._REFORMATTED``). Whenever the table holds anything
+Never silently wrong: names are read as text, and a name whose text fastexcel may write otherwise
+than the row path (a date, a boolean, a fraction, a long number) is not accepted
+(``long_columns._REFORMATTED``). The count columns, found from the header row read first from the
+sheet's XML (``xlsx_first_row``), are typed by fastexcel from every one of their cells, one kind
+of cell only: numbers, accepted when whole, >= 0 and exact (12.0000000001 is no count, as for the
+row path), or text, accepted as digits only; a column mixing numbers with text, booleans or dates,
+or holding a blank, error or formula-without-value cell, fails. Whenever the table holds anything
 the row path would read otherwise than these columns do (such a cell, a duplicate, a county's own
 total row, a choice named like a total, a type repeated, a title row above the header, two
 spellings of a contest, several sheets, ...) this path declines and the file is read row by row as
@@ -20,10 +22,9 @@ is redone by the row path, so every message comes from one place.
 from __future__ import annotations
 
 import re
-import zipfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from recount_desktop.domain import ElectionResults
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
@@ -42,16 +43,16 @@ from recount_desktop.importers.problems import ImportRejected
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.template import is_template, read_contests_sheet, read_election_sheet
-from recount_desktop.importers.xlsx_errors import _sheet_target
+from recount_desktop.importers.xlsx_first_row import first_row_texts
+
+if TYPE_CHECKING:
+    from fastexcel import DTypeMap  # the columnar extra: only imported when it is installed
 
 # what read_fast hands back: layout, reading, builder, results, the template's election fields
 FastRead = tuple[str, Reading | None, ResultsBuilder, ElectionResults, dict[str, Any]]
 
 _WANTED = {s for synonyms in LONG_FIELDS.values() for s in synonyms} | set(VOTE_TYPE_COLUMNS)
 _SUFFIXED = re.compile(r"^(.*)_\d+$")  # fastexcel's name for a repeated header ("Votes_1")
-_FIRST_ROW = re.compile(rb"<(?:\w+:)?row\b([^>]*?)(/?)>(.*?)</(?:\w+:)?row>", re.DOTALL)
-_VALUE = re.compile(rb"<(?:\w+:)?(?:v|is)>")
-_HEAD_BYTES = 1 << 16
 
 
 def available() -> bool:
@@ -114,10 +115,15 @@ def _finish(book: Book, builder: ResultsBuilder, table: Table, template: bool) -
 
 
 def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -> Table | None:
-    """The sheet's header (its first row) and the columns it names, as text; None when the header
-    is not on row 1 or there are fewer than ``min_rows`` rows."""
-    if not header_on_first_row(path, sheet_name):
+    """The sheet's header (its first row) and the columns it names: names as text, counts typed by
+    fastexcel from every one of their cells; None when the header is not on row 1, there are fewer
+    than ``min_rows`` rows, or a count column mixes kinds of cell (numbers and text, booleans,
+    dates: the row path names them)."""
+    head = first_row_texts(path, sheet_name)
+    found = None if head is None else _header(Sheet(sheet_name, [list(head)]), template)
+    if head is None or found is None:
         return None
+    counted = _count_columns(found)
     import fastexcel
 
     try:
@@ -125,7 +131,9 @@ def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -
             sheet_name,
             header_row=0,
             use_columns=lambda column: normalise_header(column.name) in _WANTED,
-            dtypes="string",  # every cell as text: what was not text is told by its form (_REFORMATTED)
+            dtypes=_names_as_text(head, counted),
+            schema_sample_rows=None,  # a count column's type from all its cells, not the first 1,000
+            dtype_coercion="strict",  # and one kind of cell: 1.0 for a boolean would be a count
         )
         if sheet.height < max(min_rows, 1):
             return None
@@ -133,17 +141,37 @@ def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -
         header_cells = _header_cells(sheet.available_columns())
     except (KeyboardInterrupt, SystemExit):
         raise
-    except BaseException:  # fastexcel's refusal of an odd sheet, or a panic in its Rust code
-        return None  # (pyo3's PanicException is no Exception): the row path reads the sheet
-    if header_cells is None:
-        return None
-    found = _header(Sheet(sheet_name, [header_cells]), template)
-    if found is None:
+    except BaseException:  # fastexcel's refusal of an odd sheet or of a count column of mixed cells,
+        return None  # or a panic in its Rust code (pyo3's PanicException is no Exception): by rows
+    found = None if header_cells is None else _header(Sheet(sheet_name, [header_cells]), template)
+    if found is None or not _typed_as_asked(sheet.selected_columns, _count_columns(found)):
         return None
     columns = {info.absolute_index: batch.column(i) for i, info in enumerate(sheet.selected_columns)}
     if any(c not in columns for c in (*found.columns.values(), *found.vote_type_columns)):
         return None
     return Table(Sheet(sheet_name, []), found, columns, batch.num_rows)
+
+
+def _count_columns(header: Header) -> set[int]:
+    """The columns of counts: the votes column and the vote-type columns (``Early``, ``Mail``)."""
+    votes = {header.columns["votes"]} if "votes" in header.columns else set()
+    return votes | set(header.vote_type_columns)
+
+
+def _names_as_text(head: list[str | None], counted: set[int]) -> DTypeMap:
+    """fastexcel's ``dtypes``: every named column but the counts as text (what was not text is told
+    by its form, ``long_columns._REFORMATTED``); the counts are left to fastexcel to type."""
+    return {
+        name: "string"
+        for column, name in enumerate(head)
+        if name is not None and column not in counted and normalise_header(name) in _WANTED
+    }
+
+
+def _typed_as_asked(infos: list[Any], counted: set[int]) -> bool:
+    """fastexcel typed exactly the count columns of its own header: the first row read from the XML
+    named the same columns (else a name may have been typed as a number, or a count as text)."""
+    return {i.absolute_index for i in infos if i.dtype_from == "guessed"} == counted
 
 
 def _header(head: Sheet, template: bool) -> Header | None:
@@ -168,29 +196,3 @@ def _header_cells(infos: list[Any]) -> list[object] | None:
             return None
         cells[info.absolute_index] = info.name
     return cells
-
-
-def header_on_first_row(path: Path, sheet_name: str) -> bool:
-    """An .xlsx sheet whose first row is row 1 with three or more cells holding values: the header
-    of a table that starts at the top, as fastexcel's ``header_row=0`` reads it. Looked up in the
-    first bytes of the sheet's XML, so a sheet with a title row costs no columnar read."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            target = _sheet_target(archive, sheet_name)
-            if target is None:
-                return False
-            with archive.open(target) as stream:
-                head = stream.read(_HEAD_BYTES)
-    except (zipfile.BadZipFile, KeyError, OSError):
-        return False
-    return first_row_is_header(head)
-
-
-def first_row_is_header(head: bytes) -> bool:
-    """The first ``<row>`` of a sheet's XML is row 1 and holds three or more values (an empty
-    ``<row r="1"/>`` is not: the table would start lower than fastexcel's ``header_row=0`` says)."""
-    first = _FIRST_ROW.search(head)
-    if first is None or first.group(2):
-        return False
-    number = re.search(rb'\br="(\d+)"', first.group(1))
-    return (number is None or number.group(1) == b"1") and len(_VALUE.findall(first.group(3))) >= 3

@@ -250,13 +250,24 @@ def _encoded(array: Any, builder: ResultsBuilder) -> Encoded | None:
 
 
 def whole_counts(array: Any) -> Any | None:
-    """The votes column (read as text) as int64, when every cell is a whole number >= 0 written
-    with digits only, as a number cell or as text (both of which the row path reads as that count);
-    None when any cell is blank, fractional, negative, a date, a boolean or other text."""
+    """A count column as int64, when every cell is a whole number >= 0 below 10**15, which the row
+    path reads as that count: a number cell of that exact value (12.0000000001 is not 12), or, in
+    a column of text cells, digits only. fastexcel typed the column from every one of its cells
+    and refused a mix of kinds, so anything else (a blank, a fraction, a negative, booleans,
+    dates, other text) is None."""
+    import numpy as np
     import pyarrow as pa
     import pyarrow.compute as pc
 
-    if array.null_count or not pc.all(pc.match_substring_regex(array, _DIGITS)).as_py():
+    if array.null_count:
+        return None
+    if pa.types.is_floating(array.type) or pa.types.is_integer(array.type):
+        values = _numbers(array)
+        whole = (values >= 0) & (values < 10**15)  # NaN fails both
+        if pa.types.is_floating(array.type):
+            whole &= np.floor(values) == values
+        return values.astype(np.int64) if bool(whole.all()) else None
+    if not pa.types.is_string(array.type) or not pc.all(pc.match_substring_regex(array, _DIGITS)).as_py():
         return None
     return _numbers(pc.cast(array, pa.int64()))
 

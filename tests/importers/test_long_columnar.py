@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openpyxl import Workbook
 
-from recount_desktop.importers import interpret, long_columnar, read_tally_file
+from recount_desktop.importers import interpret, long_columnar, read_tally_file, xlsx_first_row
 from recount_desktop.importers.reader import TallyImport
 from tests.conftest import REAL_DATA
 from tests.importers.conftest import write_xlsx
@@ -285,17 +285,55 @@ def test_a_county_total_row_is_read_by_rows(
     _declined(path, monkeypatch)
 
 
+@pytest.mark.parametrize("as_text", [False, True])
 def test_numbers_among_the_names_and_counts_written_as_text(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, as_text: bool
 ) -> None:
-    """Precincts numbered as numbers beside named ones, a contest named by a number, counts
-    written as text of digits: read by columns exactly as by rows."""
+    """Precincts numbered as numbers beside named ones, a contest named by a number, counts all
+    written as numbers or all as text of digits: read by columns exactly as by rows."""
     rows: list[tuple[Any, ...]] = [HEADER]
     for p in (101, 102.0, "Absentee", "0103"):
-        rows += [(p, 2024, "Yes", 5), (p, 2024, "No", "7"), (p, "Mayor", 12, 3)]
+        rows += [(p, 2024, "Yes", 5), (p, 2024, "No", 7), (p, "Mayor", 12, 3)]
+    if as_text:
+        rows = [rows[0], *((*row[:3], str(row[3])) for row in rows[1:])]
     path = write_xlsx(tmp_path / "mixed.xlsx", {"Results": rows})
     imported = _columnar(path, monkeypatch)
     assert [p.name for p in imported.results.precincts] == ["101", "102", "Absentee", "0103"]
+    assert imported.results.totals("Mayor")["12"] == 12
+
+
+@pytest.mark.parametrize("text", ["7", "N/A", "NULL", "nan", "NaN", "inf", " "])
+def test_counts_as_numbers_and_as_text_in_one_column_are_read_by_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    """fastexcel types a count column from all its cells and refuses a mix of numbers and text
+    (a mix could hide a boolean's 1 or a date's serial number among numbers); text it takes for
+    a blank ("N/A", "NULL") or a number ("nan", "inf") among numbers fails the count test: by rows."""
+    rows = [*_rows(), ("Precinct 9", "Contest 0", "Candidate 0-0", text)]
+    _declined(write_xlsx(tmp_path / "mixed.xlsx", {"Results": [HEADER, *rows]}), monkeypatch)
+
+
+@pytest.mark.parametrize("count", [12.0000000001, 1e15, float(2**53 + 2), 7.000000001])
+def test_a_number_near_a_count_is_read_by_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, count: float
+) -> None:
+    """A count cell of 12.0000000001 is no count for the row path (a fractional vote count); text
+    rounded to nine places ("12") must not pass it off as 12. Past 15 digits: read by rows too."""
+    rows = [*_rows(), ("Precinct 9", "Contest 0", "Candidate 0-0", count)]
+    imported = _declined(write_xlsx(tmp_path / "near.xlsx", {"Results": [HEADER, *rows]}), monkeypatch)
+    assert not imported.ok or count >= 1e15
+
+
+def test_minus_zero_and_whole_floats_read_the_same_by_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rows = [
+        *_rows(),
+        ("Precinct 9", "Contest 0", "Candidate 0-0", -0.0),
+        ("Precinct 9", "Contest 1", "X", 4.0),
+    ]
+    imported = _columnar(write_xlsx(tmp_path / "whole.xlsx", {"Results": [HEADER, *rows]}), monkeypatch)
+    assert imported.results.totals("Contest 1")["X"] == 4
 
 
 @pytest.mark.parametrize(
@@ -529,7 +567,7 @@ def test_any_long_table_reads_the_same_by_columns_and_by_rows(
 def test_the_header_must_be_the_first_row_with_values(xml: bytes, header: bool) -> None:
     """A table below an empty first row, or a title row, is read by rows (fastexcel's header_row=0
     is the first row holding a value, and the cells named in messages count from row 1)."""
-    assert long_columnar.first_row_is_header(xml) is header
+    assert xlsx_first_row.first_row_is_header(xml) is header
 
 
 def test_without_fastexcel_the_table_is_read_by_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -555,3 +593,43 @@ def test_a_failure_inside_fastexcel_leaves_the_table_to_the_row_path(
     path = write_xlsx(tmp_path / "long.xlsx", {"Results": [HEADER, *_rows()]})
     imported = _declined(path, monkeypatch)
     assert imported.ok
+
+
+def test_the_first_row_is_read_from_shared_and_inline_strings(tmp_path: Path) -> None:
+    """The header's texts before fastexcel reads the sheet: Excel's shared strings (one with
+    runs, a phonetic reading left out, an entity), openpyxl's inline strings, a number cell."""
+    shared = tmp_path / "shared.xlsx"
+    write_xlsx(
+        shared, {"Results": [("Precinct", "Contest & Office", 2024, "Votes"), ("P1", "Mayor", "A", 1)]}
+    )
+    assert xlsx_first_row.first_row_texts(shared, "Results") == [
+        "Precinct",
+        "Contest & Office",
+        None,
+        "Votes",
+    ]
+    inline = Workbook(write_only=True)
+    sheet = inline.create_sheet("Tallies")
+    sheet.append(["Precinct", None, "Choice", "Votes"])
+    inline.save(tmp_path / "inline.xlsx")
+    assert xlsx_first_row.first_row_texts(tmp_path / "inline.xlsx", "Tallies") == [
+        "Precinct",
+        None,
+        "Choice",
+        "Votes",
+    ]
+    runs = b'<si><r><t>Vo</t></r><r><t xml:space="preserve">tes </t></r><rPh><t>x</t></rPh></si>'
+    assert xlsx_first_row._text(runs) == "Votes "
+
+
+def test_a_header_read_otherwise_from_the_xml_is_read_by_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Should the first row read from the XML miss a name column that fastexcel's header has (the
+    choices, left to fastexcel to type: a column of numbers would come as numbers), the columnar
+    read declines."""
+    path = write_xlsx(tmp_path / "long.xlsx", {"Results": [HEADER, *_rows()]})
+    monkeypatch.setattr(
+        long_columnar, "first_row_texts", lambda *_args: ["Precinct", "Contest", None, "Votes"]
+    )
+    _declined(path, monkeypatch)
