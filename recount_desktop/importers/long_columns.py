@@ -131,8 +131,9 @@ def _row_types(table: Table, builder: ResultsBuilder) -> tuple[bool, Encoded | N
 
 
 def _rows(encoded: Encoded, rows: Any) -> Encoded:
-    """``encoded`` for the given rows only (the distinct values stay as they are)."""
-    return encoded[0][rows], encoded[1]
+    """``encoded`` for the given rows only (the distinct values stay as they are). ``rows`` are
+    ascending row numbers, so as many as there are codes are all of them: no copy."""
+    return encoded if len(rows) == len(encoded[0]) else (encoded[0][rows], encoded[1])
 
 
 def _statistic_choices(choices: list[str]) -> Any | None:
@@ -307,7 +308,7 @@ def _parties(
     import numpy as np
 
     pairs = contests[0] * len(choices[1]) + choices[0]
-    distinct, first = np.unique(pairs, return_index=True)
+    distinct, first = _first_seen(pairs, len(contests[1]) * len(choices[1]))
     party_names: list[str | None] = [None]
     party_of_pair = np.zeros(len(distinct), dtype=np.int64)
     column = table.column("party") if "party" in table.header.columns else None
@@ -329,6 +330,20 @@ def _parties(
             int(party_of_pair[at])
         ]
     return found
+
+
+def _first_seen(codes: Any, size: int) -> tuple[Any, Any]:
+    """``numpy.unique(codes, return_index=True)`` for codes in ``range(size)``: the distinct codes
+    ascending, and the row of each one's first appearance. Looked up in an array of ``size`` when
+    that is not much longer than ``codes`` (2 ms for 720,000 rows, against 30 ms sorting)."""
+    import numpy as np
+
+    if size > 4 * len(codes) + 1024:
+        return np.unique(codes, return_index=True)
+    first = np.full(size, len(codes), dtype=np.int64)
+    np.minimum.at(first, codes, np.arange(len(codes), dtype=np.int64))
+    distinct = np.flatnonzero(first < len(codes))
+    return distinct, first[distinct]
 
 
 def _entries(
@@ -388,12 +403,15 @@ def _block(
 
 def _all_distinct(contests: Encoded, units: Encoded, choices: Encoded) -> bool:
     """No (contest, unit, choice) appears twice among the rows coded (each triple one int64 when
-    they fit)."""
+    they fit, sorted: ``_sorted_distinct``)."""
+    import numpy as np
+
     sizes = (len(contests[1]), len(units[1]), len(choices[1]))
     if sizes[0] * sizes[1] * sizes[2] >= 2**62:
         triples = zip(contests[0].tolist(), units[0].tolist(), choices[0].tolist(), strict=True)
         return len(set(triples)) == len(units[0])
-    return len(_sorted_distinct((contests[0] * sizes[1] + units[0]) * sizes[2] + choices[0])) == len(units[0])
+    ordered = np.sort((contests[0] * sizes[1] + units[0]) * sizes[2] + choices[0])
+    return not bool((ordered[1:] == ordered[:-1]).any())
 
 
 def _sorted_distinct(codes: Any) -> Any:
