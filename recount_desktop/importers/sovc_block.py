@@ -16,7 +16,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from itertools import accumulate, chain, compress, pairwise, repeat
-from operator import add, eq, itemgetter, or_
+from operator import add, eq, itemgetter, ne, or_
 from typing import TypeVar, cast
 
 from recount_desktop.importers.unit_rows import MIN_COLUMNS, MIN_UNITS, UnitRows
@@ -103,15 +103,17 @@ def _grid(
     if not sheet_rows or len(table) <= max(wanted):
         return None  # ragged rows (a CSV file): row by row
     numbered = list(rows)
-    if not _count_types_only([table[c] for c in count_cols]):
+    kinds = [set(map(type, table[c])) for c in count_cols]  # each column's types
+    if not all(kind <= _COUNT_TYPES for kind in kinds):
         keep = _blank_rows_left_out(list(map(itemgetter(*wanted), sheet_rows)), len(count_cols))
         if not keep:
             return None  # a text, a boolean, a blank among counts: the per-row reader names the cell
         table = list(zip(*[sheet_rows[i] for i in keep], strict=False))
         numbered = [numbered[i] for i in keep]
+        kinds = [set(map(type, table[c])) for c in count_cols]
     columns = []
-    for c in count_cols:
-        whole = _whole_counts(table[c])
+    for c, kind in zip(count_cols, kinds, strict=True):
+        whole = _whole_counts(table[c], kind)
         if whole is None:
             return None  # a fraction, a negative count, NaN: named by the per-row reader
         columns.append(whole)
@@ -119,11 +121,11 @@ def _grid(
     return _Grid(numbered, names, columns, [table[c] for c in check_cols])
 
 
-def _whole_counts(cells: tuple[object, ...]) -> list[int] | None:
-    """The column's numbers (ints and floats only) as whole counts; None when one is not a whole
-    number >= 0."""
+def _whole_counts(cells: tuple[object, ...], kind: set[type]) -> list[int] | None:
+    """The column's numbers (``kind``: their types, ints and floats only) as whole counts; None
+    when one is not a whole number >= 0."""
     column = cast("tuple[float, ...]", cells)
-    if set(map(type, column)) == {float}:  # calamine's numbers: checked before they are converted
+    if kind == {float}:  # calamine's numbers: checked before they are converted
         if not all(map(float.is_integer, column)) or min(column) < 0:
             return None
         return list(map(int, column))
@@ -132,13 +134,6 @@ def _whole_counts(cells: tuple[object, ...]) -> list[int] | None:
     except (ValueError, OverflowError):  # NaN, infinity
         return None
     return whole if tuple(whole) == column and min(whole) >= 0 else None
-
-
-def _count_types_only(columns: list[tuple[object, ...]]) -> bool:
-    types: set[type] = set()
-    for column in columns:
-        types.update(map(type, column))
-    return types <= _COUNT_TYPES
 
 
 def _blank_rows_left_out(cells: list[tuple[object, ...]], width: int) -> list[int] | None:
@@ -239,11 +234,16 @@ def _rows_to_check(grid: _Grid, row_totals: Sequence[tuple[int, list[int]]]) -> 
     per-row reader's check decides (and names the cells of) those."""
     unchecked: set[int] = set()
     for (_col, parts), totals in zip(row_totals, grid.raw, strict=True):
-        found = (
-            [sum(values) for values in zip(*(grid.columns[j] for j in parts), strict=True)] if parts else None
-        )
-        for i, total in enumerate(totals):
-            expected = found[i] if found is not None else 0
-            if type(total) not in _COUNT_TYPES or total != expected:
-                unchecked.add(i)
+        if parts:
+            found = list(map(sum, zip(*(grid.columns[j] for j in parts), strict=True)))
+        else:
+            found = [0] * len(totals)
+        if set(map(type, totals)) <= _COUNT_TYPES:  # compared in C
+            unchecked.update(compress(range(len(totals)), map(ne, totals, found)))
+        else:
+            unchecked.update(
+                i
+                for i, (total, expected) in enumerate(zip(totals, found, strict=True))
+                if type(total) not in _COUNT_TYPES or total != expected
+            )
     return unchecked
