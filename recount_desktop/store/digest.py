@@ -44,8 +44,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import groupby
-from operator import add, itemgetter
+from itertools import groupby, islice
+from operator import add, itemgetter, le
 from typing import Any
 
 from recount_desktop.store.dialect import change_table, on_server, touched_table
@@ -340,10 +340,11 @@ def plain_tally_digest(
         return rows_table_digest(spec, ())
     width = max(choices) + 1  # precinct first, then choice: ``group_order``
     keys = list(map(add, map(width.__mul__, precincts), choices))
-    order = sorted(range(len(keys)), key=keys.__getitem__)
-    texts = list(map(texts.__getitem__, order))
-    choices = list(map(choices.__getitem__, order))
-    precincts = list(map(precincts.__getitem__, order))
+    if not all(map(le, keys, islice(keys, 1, None))):  # a long table read precinct by precinct is
+        order = sorted(range(len(keys)), key=keys.__getitem__)  # in order already: no sort, no copy
+        texts = list(map(texts.__getitem__, order))
+        choices = list(map(choices.__getitem__, order))
+        precincts = list(map(precincts.__getitem__, order))
     groups = _Groups(spec)
     firsts: list[int] = []
     run_keys: list[list[int]] = []
