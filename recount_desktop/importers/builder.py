@@ -125,7 +125,7 @@ class PlainBlock:
     once. The builder makes their ``TallyEntry`` objects only when some step needs entries
     (``ResultsBuilder._tallies``); otherwise ``finish`` makes the tallies straight from the columns."""
 
-    __slots__ = ("choices", "cols", "contest_names", "contests", "rows", "sheet", "units", "votes")
+    __slots__ = ("choices", "cols", "contest_names", "contests", "grid", "rows", "sheet", "units", "votes")
 
     def __init__(
         self,
@@ -145,6 +145,8 @@ class PlainBlock:
         self.votes = votes
         self.rows = rows  # with cols and sheet: each count's cell, as its entry's ``where``
         self.cols = cols
+        # a contest sheet's block: its units and its choices, the counts row by row (``add_plain_block``)
+        self.grid: tuple[list[PrecinctKey], list[str]] | None = None
 
     def __len__(self) -> int:
         return len(self.votes)
@@ -446,17 +448,17 @@ class ResultsBuilder:
         known = self._precincts
         units = [known.setdefault(precinct, precinct) for precinct in precincts]
         width, height = len(cells), len(units)
-        self._blocks.append(  # kept as columns, row by row and choice by choice as before
-            PlainBlock(
-                sheet,
-                [contest] * (width * height),
-                list(chain.from_iterable(map(repeat, units, repeat(width)))),
-                names * height,
-                list(chain.from_iterable(votes)),
-                list(chain.from_iterable(map(repeat, rows, repeat(width)))),
-                [c for c, _choice, _p in cells] * height,
-            )
+        block = PlainBlock(  # kept as columns, row by row and choice by choice as before
+            sheet,
+            [contest] * (width * height),
+            list(chain.from_iterable(map(repeat, units, repeat(width)))),
+            names * height,
+            list(chain.from_iterable(votes)),
+            list(chain.from_iterable(map(repeat, rows, repeat(width)))),
+            [c for c, _choice, _p in cells] * height,
         )
+        block.grid = (units, names)
+        self._blocks.append(block)
         return True
 
     def _counted_before(self, contest: str, precincts: Sequence[PrecinctKey], names: list[str]) -> bool:
@@ -770,13 +772,16 @@ class ResultsBuilder:
         units: list[int] = []
         votes: list[int] = []
         for block in self._blocks:
-            if len(block.contest_names) == 1:  # a contest sheet: its choices looked up by name alone
+            if block.grid is not None:  # a contest sheet: each unit and choice looked up once
                 (contest,) = block.contest_names
-                per_choice = {choice: cell_of[(contest, choice)] for choice in self._choices[contest]}
-                cells += map(per_choice.__getitem__, block.choices)
+                grid_units, grid_choices = block.grid
+                row = [cell_of[(contest, choice)] for choice in grid_choices]
+                cells += row * len(grid_units)
+                codes = map(unit_of.__getitem__, grid_units)
+                units += chain.from_iterable(map(repeat, codes, repeat(len(row))))
             else:
                 cells += map(cell_of.__getitem__, zip(block.contests, block.choices, strict=True))
-            units += map(unit_of.__getitem__, block.units)
+                units += map(unit_of.__getitem__, block.units)
             votes += block.votes
         return PlainCounts(tuple(cell_of), [names[key] for key in self._precincts], cells, units, votes)
 
