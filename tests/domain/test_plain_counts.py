@@ -4,6 +4,9 @@ messages, without a ``Tally`` made for a count (issue 11, speed)."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 from collections.abc import Sequence
 
 import pytest
@@ -158,3 +161,10 @@ def test_the_contest_overview_counts_precincts_and_votes_as_the_tallies_do() -> 
     }
     with pytest.raises(IndexError):
         columns.tallies[10]
+
+
+def test_results_of_columns_copy_and_pickle_as_results() -> None:
+    columns, made = _both()
+    assert copy.deepcopy(columns) == made
+    assert pickle.loads(pickle.dumps(columns)) == made
+    assert dataclasses.replace(columns, statistics=()) == made
