@@ -21,7 +21,6 @@ is redone by the row path, so every message comes from one place.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -52,7 +51,6 @@ if TYPE_CHECKING:
 FastRead = tuple[str, Reading | None, ResultsBuilder, ElectionResults, dict[str, Any]]
 
 _WANTED = {s for synonyms in LONG_FIELDS.values() for s in synonyms} | set(VOTE_TYPE_COLUMNS)
-_SUFFIXED = re.compile(r"^(.*)_\d+$")  # fastexcel's name for a repeated header ("Votes_1")
 
 
 def available() -> bool:
@@ -116,11 +114,11 @@ def _finish(book: Book, builder: ResultsBuilder, table: Table, template: bool) -
 
 def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -> Table | None:
     """The sheet's header (its first row) and the columns it names: names as text, counts typed by
-    fastexcel from every one of their cells; None when the header is not on row 1, there are fewer
-    than ``min_rows`` rows, or a count column mixes kinds of cell (numbers and text, booleans,
-    dates: the row path names them)."""
+    fastexcel from every one of their cells; None when the header is not on row 1 or names a field
+    twice, there are fewer than ``min_rows`` rows, or a count column mixes kinds of cell (numbers
+    and text, booleans, dates: the row path names them)."""
     head = first_row_texts(path, sheet_name)
-    found = None if head is None else _header(Sheet(sheet_name, [list(head)]), template)
+    found = None if head is None or _repeated(head) else _header(Sheet(sheet_name, [list(head)]), template)
     if head is None or found is None:
         return None
     counted = _count_columns(found)
@@ -138,18 +136,23 @@ def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -
         if sheet.height < max(min_rows, 1):
             return None
         batch = sheet.to_arrow()
-        header_cells = _header_cells(sheet.available_columns())
+        infos = sheet.selected_columns  # not available_columns(): it would type the other columns
     except (KeyboardInterrupt, SystemExit):
         raise
     except BaseException:  # fastexcel's refusal of an odd sheet or of a count column of mixed cells,
         return None  # or a panic in its Rust code (pyo3's PanicException is no Exception): by rows
-    found = None if header_cells is None else _header(Sheet(sheet_name, [header_cells]), template)
-    if found is None or not _typed_as_asked(sheet.selected_columns, _count_columns(found)):
+    if not _read_as_asked(infos, head, counted):
         return None
-    columns = {info.absolute_index: batch.column(i) for i, info in enumerate(sheet.selected_columns)}
+    columns = {info.absolute_index: batch.column(i) for i, info in enumerate(infos)}
     if any(c not in columns for c in (*found.columns.values(), *found.vote_type_columns)):
         return None
     return Table(Sheet(sheet_name, []), found, columns, batch.num_rows)
+
+
+def _repeated(head: list[str | None]) -> bool:
+    """A field's name twice in the header (two Votes columns): the row path decides which counts."""
+    wanted = [name for name in map(normalise_header, head) if name in _WANTED]
+    return len(set(wanted)) != len(wanted)
 
 
 def _count_columns(header: Header) -> set[int]:
@@ -168,9 +171,15 @@ def _names_as_text(head: list[str | None], counted: set[int]) -> DTypeMap:
     }
 
 
-def _typed_as_asked(infos: list[Any], counted: set[int]) -> bool:
-    """fastexcel typed exactly the count columns of its own header: the first row read from the XML
-    named the same columns (else a name may have been typed as a number, or a count as text)."""
+def _read_as_asked(infos: list[Any], head: list[str | None], counted: set[int]) -> bool:
+    """fastexcel's header names each column it read as the first row read from the XML does, and
+    it typed exactly the count columns (else a name may have come as a number, or a count as
+    text)."""
+    for info in infos:
+        column = info.absolute_index
+        named = head[column] if column < len(head) else None
+        if info.column_name_from != "looked_up" or info.name != named:
+            return False
     return {i.absolute_index for i in infos if i.dtype_from == "guessed"} == counted
 
 
@@ -182,17 +191,3 @@ def _header(head: Sheet, template: bool) -> Header | None:
             return None  # columns to warn about, or a required one missing: the row path says so
         return header if "votes" in header.columns else None
     return find_long_header(head, LONG_FIELDS)
-
-
-def _header_cells(infos: list[Any]) -> list[object] | None:
-    """The header row as the row path sees it (None for a blank header cell), or None when a name
-    was made unique by fastexcel (a repeated header: the row path decides which one counts)."""
-    cells: list[object] = [None] * (max((i.absolute_index for i in infos), default=-1) + 1)
-    for info in infos:
-        if info.column_name_from != "looked_up":
-            continue
-        repeated = _SUFFIXED.match(info.name)
-        if repeated and normalise_header(repeated.group(1)) in _WANTED:
-            return None
-        cells[info.absolute_index] = info.name
-    return cells

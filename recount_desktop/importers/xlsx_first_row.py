@@ -42,10 +42,11 @@ def first_row_is_header(head: bytes) -> bool:
 
 
 def first_row_texts(path: Path, sheet_name: str) -> list[str | None] | None:
-    """The texts of an .xlsx sheet's header row, by column from A (None for a cell that is empty
-    or not text), when its first row is row 1 with three or more values, the header of a table
-    that starts at the top as fastexcel's ``header_row=0`` reads it; None for any other sheet, or
-    when the row cannot be read from the sheet's first bytes and the first shared strings."""
+    """The texts of an .xlsx sheet's header row, by column from A (None for an empty cell; a cell
+    that is not text as its value is written, which names no field), when its first row is row 1
+    with three or more values, the header of a table that starts at the top as fastexcel's
+    ``header_row=0`` reads it; None for any other sheet, or when the row cannot be read from the
+    sheet's first bytes and the first shared strings."""
     head = _sheet_head(path, sheet_name)
     if head is None or not first_row_is_header(head):
         return None
@@ -60,10 +61,10 @@ def first_row_texts(path: Path, sheet_name: str) -> list[str | None] | None:
     for column, (kind, raw) in cells.items():
         if kind == b"s":
             texts[column] = shared[int(raw)] if raw.isdigit() and int(raw) < len(shared) else None
-        elif kind in (b"inlineStr", b"str"):
-            texts[column] = (
-                _text(raw) if kind == b"inlineStr" else html.unescape(raw.decode(errors="replace"))
-            )
+        elif kind == b"inlineStr":
+            texts[column] = _text(raw)
+        elif raw:  # a formula's text, or a number, boolean, error or date as written in the file
+            texts[column] = html.unescape(raw.decode(errors="replace"))
     return texts
 
 

@@ -597,7 +597,8 @@ def test_a_failure_inside_fastexcel_leaves_the_table_to_the_row_path(
 
 def test_the_first_row_is_read_from_shared_and_inline_strings(tmp_path: Path) -> None:
     """The header's texts before fastexcel reads the sheet: Excel's shared strings (one with
-    runs, a phonetic reading left out, an entity), openpyxl's inline strings, a number cell."""
+    runs, a phonetic reading left out, an entity), openpyxl's inline strings, a number cell as
+    written (it names no field, but is a column the row path notes)."""
     shared = tmp_path / "shared.xlsx"
     write_xlsx(
         shared, {"Results": [("Precinct", "Contest & Office", 2024, "Votes"), ("P1", "Mayor", "A", 1)]}
@@ -605,7 +606,7 @@ def test_the_first_row_is_read_from_shared_and_inline_strings(tmp_path: Path) ->
     assert xlsx_first_row.first_row_texts(shared, "Results") == [
         "Precinct",
         "Contest & Office",
-        None,
+        "2024",
         "Votes",
     ]
     inline = Workbook(write_only=True)
@@ -633,3 +634,24 @@ def test_a_header_read_otherwise_from_the_xml_is_read_by_rows(
         long_columnar, "first_row_texts", lambda *_args: ["Precinct", "Contest", None, "Votes"]
     )
     _declined(path, monkeypatch)
+
+
+def test_other_columns_of_mixed_cells_are_not_typed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Columns the read does not use (a turnout column of numbers and "N/A", flags of booleans and
+    numbers) are left alone: only the count columns are typed from their cells."""
+    header = (*HEADER, "Registered", "Flag")
+    rows = [(*row, 100 if i % 2 else "n/a", True if i % 3 else 2.5) for i, row in enumerate(_rows())]
+    _columnar(write_xlsx(tmp_path / "extra.xlsx", {"Results": [header, *rows]}), monkeypatch)
+
+
+def test_a_template_with_a_number_in_its_header_is_read_by_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A template's header cell holding a number is a column the row path warns about."""
+    sheets = {"Tallies": [(*HEADER, 2024), *_rows()], "Contests": [("Contest", "Seats"), ("Contest 0", 1)]}
+    _declined(write_xlsx(tmp_path / "template.xlsx", sheets), monkeypatch)
+
+
+def test_a_field_named_twice_is_read_by_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    rows = [(*row, row[3]) for row in _rows()]
+    _declined(write_xlsx(tmp_path / "twice.xlsx", {"Results": [(*HEADER, "Votes"), *rows]}), monkeypatch)
