@@ -655,3 +655,11 @@ def test_a_template_with_a_number_in_its_header_is_read_by_rows(
 def test_a_field_named_twice_is_read_by_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     rows = [(*row, row[3]) for row in _rows()]
     _declined(write_xlsx(tmp_path / "twice.xlsx", {"Results": [(*HEADER, "Votes"), *rows]}), monkeypatch)
+
+
+def test_a_table_from_column_b_reads_the_same_by_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Column A empty: the header read from the XML and fastexcel's name the same columns."""
+    rows = [(None, *HEADER), *((None, *row) for row in _rows())]
+    _columnar(write_xlsx(tmp_path / "from-b.xlsx", {"Results": rows}), monkeypatch)
