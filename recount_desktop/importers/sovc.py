@@ -22,6 +22,7 @@ from recount_desktop.importers.headers import (
     unit_header_rank,
 )
 from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.read_ahead import sheets_read_ahead
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.sovc_block import read_whole_block
@@ -139,22 +140,10 @@ def read_sovc_book(
 ) -> None:
     read = 0
     label = _unit_label(book, reading)
-    for index, name in enumerate(book.sheet_names):
-        ticker.tick(index, len(book.sheet_names))
-        sheet = book.sheet(name)
-        header = _header_of(sheet, reading, label)
-        if header is None:
-            continue
-        if reading is not None and reading.sheet in (None, sheet.name):
-            sheet = masked(sheet, reading, builder.notes)
-        blocks = _stacked_blocks(sheet, header)
-        if blocks:
-            read += sum(
-                _read_contest_sheet(sheet, block, builder, end, stacked=True, end_col=end_col)
-                for block, end, end_col in blocks
-            )
-        elif _read_contest_sheet(sheet, header, builder):
-            read += 1
+    with sheets_read_ahead(book, book.sheet_names) as sheet_named:  # the next parsed meanwhile
+        for index, name in enumerate(book.sheet_names):
+            ticker.tick(index, len(book.sheet_names))
+            read += _read_sheet(sheet_named(name), builder, reading, label)
     if not read:
         raise builder.log.reject(
             None,
@@ -162,6 +151,22 @@ def read_sovc_book(
             "no contest sheets found: looked for sheets with a 'Precinct' "
             "column under the contest name and candidate names",
         )
+
+
+def _read_sheet(sheet: Sheet, builder: ResultsBuilder, reading: Reading | None, label: str) -> int:
+    """The contests read from one sheet (its stacked blocks, or its one table)."""
+    header = _header_of(sheet, reading, label)
+    if header is None:
+        return 0
+    if reading is not None and reading.sheet in (None, sheet.name):
+        sheet = masked(sheet, reading, builder.notes)
+    blocks = _stacked_blocks(sheet, header)
+    if blocks:
+        return sum(
+            _read_contest_sheet(sheet, block, builder, end, stacked=True, end_col=end_col)
+            for block, end, end_col in blocks
+        )
+    return 1 if _read_contest_sheet(sheet, header, builder) else 0
 
 
 Block = tuple[tuple[int, int], int, int | None]  # (header row, unit column), end row, end column
