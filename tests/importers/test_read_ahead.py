@@ -124,14 +124,14 @@ def test_a_file_the_thread_cannot_open_is_read_by_the_book(tmp_path: Path) -> No
 def test_a_reading_stopped_half_way_stops_the_thread(tmp_path: Path) -> None:
     path = _statement(tmp_path)
     book = open_book(path, ProblemLog(path.name))
-    with (
-        pytest.raises(RuntimeError, match="stop"),
-        read_ahead.sheets_read_ahead(book, book.sheet_names) as sheet,
-    ):
-        sheet("C3")
+    running = threading.active_count()
+    ahead = read_ahead.sheets_read_ahead(book, book.sheet_names)
+    with pytest.raises(RuntimeError, match="stop"), ahead as sheet:
+        assert sheet("C3").rows[0][0] == "Contest 3"
         raise RuntimeError("stop")
     assert book.is_loaded("C3")
-    # asked out of order, and for a sheet not read ahead: each the book's own sheet
+    assert threading.active_count() == running  # the thread stopped and waited for
+    # asked out of order, and for a sheet met before: each the book's own sheet, its own rows
     with read_ahead.sheets_read_ahead(book, book.sheet_names) as sheet:
-        assert sheet("C9").rows[0][0] == "Contest 9"
+        assert [sheet(f"C{k}").rows[0][0] for k in (9, 4, 13, 1)] == [f"Contest {k}" for k in (9, 4, 13, 1)]
         assert sheet("C1") is book.sheet("C1")
