@@ -644,6 +644,23 @@ class ElectionResults:
         objects, _plain = self._parts()
         return sum(1 for t in objects if t.suppressed)
 
+    def votes_by_key(self) -> dict[tuple[str, str, str], int]:
+        """Votes per (contest, precinct, choice) (a re-import's differences), without making plain
+        counts' tallies."""
+        objects, plain = self._parts()
+        found = {(t.contest, t.precinct, t.choice): t.votes for t in objects}
+        if plain is not None:
+            contests = [contest for contest, _choice in plain.cells]
+            choices = [choice for _contest, choice in plain.cells]
+            keys = zip(
+                map(contests.__getitem__, plain.cell_codes),
+                map(plain.precinct_names.__getitem__, plain.precinct_codes),
+                map(choices.__getitem__, plain.cell_codes),
+                strict=True,
+            )
+            found.update(zip(keys, plain.votes, strict=True))
+        return found
+
     def contest_overview(self) -> dict[str, tuple[int, int]]:
         """Per contest, in order: how many precincts have a tally in it, and its votes in all (the
         import's preview), in one pass and without making plain counts' tallies."""

@@ -89,8 +89,7 @@ def differences(old: ElectionResults, new: ElectionResults) -> tuple[Difference,
     new_names = {c.name for c in new.contests}
     found += [Difference(name, None, None, None, 1) for name in sorted(new_names - old_names)]
     found += [Difference(name, None, None, 1, None) for name in sorted(old_names - new_names)]
-    old_votes = {(t.contest, t.precinct, t.choice): t.votes for t in old.tallies}
-    new_votes = {(t.contest, t.precinct, t.choice): t.votes for t in new.tallies}
+    old_votes, new_votes = old.votes_by_key(), new.votes_by_key()
     for key in sorted(old_votes.keys() | new_votes.keys()):
         before, after = old_votes.get(key), new_votes.get(key)
         if before != after:

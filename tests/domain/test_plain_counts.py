@@ -168,3 +168,10 @@ def test_results_of_columns_copy_and_pickle_as_results() -> None:
     assert copy.deepcopy(columns) == made
     assert pickle.loads(pickle.dumps(columns)) == made
     assert dataclasses.replace(columns, statistics=()) == made
+
+
+def test_votes_by_key_are_the_tallies_votes() -> None:
+    columns, made = _both()
+    expected = {(t.contest, t.precinct, t.choice): t.votes for t in made.tallies}
+    assert columns.votes_by_key() == made.votes_by_key() == expected
+    assert isinstance(columns.tallies, Tallies) and columns.tallies._made is None
