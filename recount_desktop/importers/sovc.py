@@ -25,7 +25,7 @@ from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.read_ahead import sheets_read_ahead
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
-from recount_desktop.importers.sovc_block import read_whole_block
+from recount_desktop.importers.sovc_block import places, read_whole_block
 from recount_desktop.importers.unit_rows import BAD, UnitRows, Value
 from recount_desktop.importers.values import (
     SUPPRESSED,
@@ -213,7 +213,7 @@ def _rows_holding(rows: list[list[object]], row0: int, col: int, label: str) -> 
     if not hits:  # the usual contest sheet: one table
         return first
     column = list(map(itemgetter(col), below))
-    return [*first, *sorted(row0 + 1 + at for cell in hits for at in _places(column, cell))]
+    return [*first, *sorted(row0 + 1 + at for cell in hits for at in places(column, cell))]
 
 
 # per unit header: cells met that are not it (bounded; a statement repeats its units on every sheet)
@@ -230,18 +230,6 @@ def _label_cells(cells: set[object], label: str) -> list[object]:
     hits = [cell for cell in new if _is_label(cell, label)]
     seen |= new.difference(hits)
     return hits
-
-
-def _places(cells: list[object], value: object) -> list[int]:
-    """The indexes of ``cells`` holding ``value``, found by ``list.index`` (in C)."""
-    found: list[int] = []
-    at = -1
-    while True:
-        try:
-            at = cells.index(value, at + 1)
-        except ValueError:
-            return found
-        found.append(at)
 
 
 def _side_by_side(sheet: Sheet, r: int, col: int, label: str) -> list[int]:

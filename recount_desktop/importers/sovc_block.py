@@ -156,7 +156,7 @@ def _total_rows(grid: _Grid) -> list[int] | None:
     reports) or there are too many totals to scan this way."""
     names = grid.names
     labelled = _labelled(names)
-    unnamed = _places(names, "")
+    unnamed = places(names, "")
     height, width = len(names), len(grid.columns)
     # the column with the most votes: the first test of a total row, rarely passed by a unit row
     pivot = max(range(width), key=lambda j: sum(grid.columns[j]))
@@ -177,13 +177,13 @@ def _total_rows(grid: _Grid) -> list[int] | None:
     return events
 
 
-def _places(names: list[str], name: str) -> list[int]:
-    """The indexes holding ``name``, found by ``list.index`` (in C)."""
+def places(cells: Sequence[object], value: object) -> list[int]:
+    """The indexes of ``cells`` holding ``value``, found by ``list.index`` (in C)."""
     found: list[int] = []
     at = -1
     while True:
         try:
-            at = names.index(name, at + 1)
+            at = cells.index(value, at + 1)
         except ValueError:
             return found
         found.append(at)
@@ -195,7 +195,7 @@ def _labelled(names: list[str]) -> list[int]:
     distinct = set(names)
     distinct.discard("")
     labels = filter(is_total_label, distinct)
-    return sorted(chain.from_iterable(_places(names, label) for label in labels))
+    return sorted(chain.from_iterable(places(names, label) for label in labels))
 
 
 def _first_total(

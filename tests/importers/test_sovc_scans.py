@@ -66,7 +66,7 @@ def test_the_unit_header_is_found_in_the_rows_a_plain_scan_finds(
 @given(names=st.lists(st.sampled_from(["P1", "P2", "", "Total:", "TOTALS", "Ward 1", "County Total"])))
 def test_total_labels_and_nameless_rows_are_the_plain_scan_s(names: list[str]) -> None:
     assert sovc_block._labelled(names) == [i for i, n in enumerate(names) if n and is_total_label(n)]
-    assert sovc_block._places(names, "") == [i for i, n in enumerate(names) if not n]
+    assert sovc_block.places(names, "") == [i for i, n in enumerate(names) if not n]
 
 
 def _plain_count(rows: list[list[object]]) -> int:
