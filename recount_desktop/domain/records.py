@@ -7,13 +7,15 @@ is one of these. Validation happens at construction so a bad record cannot exist
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from operator import add
+from itertools import islice
+from operator import add, lt
 from typing import overload
 
 
@@ -489,9 +491,9 @@ class PlainCounts:
         return Tally.plain(precinct, contest, choice, self.votes[index])
 
     def keys(self) -> list[int]:
-        """One int per count naming its (cell, precinct): equal keys are the same tally."""
-        width = len(self.precinct_names)
-        return list(map(add, map(width.__mul__, self.cell_codes), self.precinct_codes))
+        """One int per count naming its (precinct, cell): equal keys are the same tally."""
+        size = len(self.cells)
+        return list(map(add, map(size.__mul__, self.precinct_codes), self.cell_codes))
 
 
 def _codes_below(codes: Sequence[int], size: int) -> bool:
@@ -733,13 +735,25 @@ def _plain_fit(plain: PlainCounts, seen: Mapping[str, Mapping[str, list[str]]], 
     for contest, choice in plain.cells:
         if choice not in seen.get(contest, {}):
             return False
-    keys = set(plain.keys())
-    if len(keys) != len(plain):
-        return False
-    width = len(plain.precinct_names)
+    keys = plain.keys()
+    taken: set[int] | None = None  # rising keys (a long table read precinct by precinct) are each once
+    if not all(map(lt, keys, islice(keys, 1, None))):
+        taken = set(keys)
+        if len(taken) != len(keys):
+            return False
     code_of = {name: i for i, name in enumerate(plain.precinct_names)}
+    size = len(plain.cells)
     for cell, (contest, choice) in enumerate(plain.cells):
         for name in seen[contest][choice]:  # the tally objects of the same cell
-            if name in code_of and cell * width + code_of[name] in keys:
+            if name in code_of and _holds(keys, taken, code_of[name] * size + cell):
                 return False
     return True
+
+
+
+def _holds(keys: list[int], taken: set[int] | None, key: int) -> bool:
+    """Whether ``key`` is one of ``keys``: in their set, or (rising keys) by bisection."""
+    if taken is not None:
+        return key in taken
+    at = bisect_left(keys, key)
+    return at < len(keys) and keys[at] == key

@@ -50,6 +50,9 @@ COUNTS = [
     ("P2", "Clerk", "Write-in", 2),
 ]
 
+# COUNTS in (precinct, cell) order, as a long table read precinct by precinct gives them
+RISING = sorted(COUNTS, key=lambda c: (NAMES.index(c[0]), CELLS.index((c[1], c[2]))))
+
 
 def _both(objects: Sequence[Tally] = OBJECTS,
           counts: Sequence[tuple[str, str, str, int]] = COUNTS) -> tuple[ElectionResults, ElectionResults]:
@@ -107,6 +110,8 @@ def test_results_of_columns_only_equal_results_of_plain_tallies() -> None:
     [
         ((), [*COUNTS, ("P3", "Mayor", "Bo", 1)]),  # a count twice among the columns
         ((Tally("P1", "Mayor", "Ada", 1),), COUNTS),  # a tally object and a plain count for one cell
+        ((Tally("P2", "Clerk", "Write-in", 1),), RISING),  # the same, counts in (precinct, cell) order
+        ((), [*RISING[:3], RISING[2], *RISING[3:]]),  # a count twice, next to itself
         ((Tally("P9", "Mayor", "Ada", 1),), COUNTS),  # an object in an unknown precinct
         ((Tally("P1", "Sheriff", "Ed", 1),), COUNTS),  # an object of an unknown contest
     ],
@@ -175,3 +180,8 @@ def test_votes_by_key_are_the_tallies_votes() -> None:
     expected = {(t.contest, t.precinct, t.choice): t.votes for t in made.tallies}
     assert columns.votes_by_key() == made.votes_by_key() == expected
     assert isinstance(columns.tallies, Tallies) and columns.tallies._made is None
+
+
+def test_counts_in_precinct_order_make_the_same_results() -> None:
+    columns, made = _both(counts=RISING)
+    assert columns == made and columns.tallies == made.tallies
