@@ -10,7 +10,6 @@ import csv
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -63,21 +62,11 @@ class Book:
     _load: Callable[[str], Sheet]
     _cache: dict[str, Sheet] = field(default_factory=dict)
     is_csv: bool = False
-    # a parser of the file's sheets with a handle of its own, for another thread (``read_ahead``);
-    # it logs nothing (None: sheets are loaded here only)
-    parser: Callable[[], Callable[[str], Sheet]] | None = None
 
     def sheet(self, name: str) -> Sheet:
         if name not in self._cache:
             self._cache[name] = self._load(name)
         return self._cache[name]
-
-    def is_loaded(self, name: str) -> bool:
-        return name in self._cache
-
-    def keep(self, sheet: Sheet) -> Sheet:
-        """A sheet parsed by ``parser``: kept as if loaded here (the book's own if it has one)."""
-        return self._cache.setdefault(sheet.name or "", sheet)
 
     def release(self) -> None:
         """Drop the cells once read: problems keep only sheet names and positions, and a statewide
@@ -89,7 +78,7 @@ class Book:
 
     def only(self, name: str) -> Book:
         """The same file seen as holding one sheet (``import --sheet NAME``)."""
-        return Book(self.path, [name], self._load, self._cache, self.is_csv, self.parser)
+        return Book(self.path, [name], self._load, self._cache, self.is_csv)
 
     def find_sheet(self, wanted: str) -> str | None:
         """A sheet name matched case-insensitively with surrounding spaces ignored."""
@@ -155,21 +144,14 @@ def _open_workbook(path: Path, head: bytes, log: ProblemLog) -> Book:
 
     def load(name: str) -> Sheet:
         try:
-            return parse_sheet(workbook, name)
+            raw = workbook.get_sheet_by_name(name)
+            rows: list[list[object]] = raw.to_python(skip_empty_area=False)  # type: ignore[assignment]
+            merged = list(raw.merged_cell_ranges or [])
         except Exception as error:
             raise log.reject(name, None, f"cannot read the sheet ({error})") from error
+        return Sheet(name, rows, merged)
 
-    def parser() -> Callable[[str], Sheet]:  # one calamine workbook is not for two threads at once
-        return partial(parse_sheet, python_calamine.CalamineWorkbook.from_path(str(path)))
-
-    return Book(path, names, load, parser=parser)
-
-
-def parse_sheet(workbook: python_calamine.CalamineWorkbook, name: str) -> Sheet:
-    """One sheet's cells and merged ranges; calamine's errors are raised as they come."""
-    raw = workbook.get_sheet_by_name(name)
-    rows: list[list[object]] = raw.to_python(skip_empty_area=False)  # type: ignore[assignment]
-    return Sheet(name, rows, list(raw.merged_cell_ranges or []))
+    return Book(path, names, load)
 
 
 def _decode(data: bytes) -> str | None:

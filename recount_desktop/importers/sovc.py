@@ -22,7 +22,6 @@ from recount_desktop.importers.headers import (
     unit_header_rank,
 )
 from recount_desktop.importers.problems import column_letters
-from recount_desktop.importers.read_ahead import sheets_read_ahead
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.sovc_block import places, read_whole_block
@@ -140,10 +139,9 @@ def read_sovc_book(
 ) -> None:
     read = 0
     label = _unit_label(book, reading)
-    with sheets_read_ahead(book, book.sheet_names) as sheet_named:  # the next parsed meanwhile
-        for index, name in enumerate(book.sheet_names):
-            ticker.tick(index, len(book.sheet_names))
-            read += _read_sheet(sheet_named(name), builder, reading, label)
+    for index, name in enumerate(book.sheet_names):
+        ticker.tick(index, len(book.sheet_names))
+        read += _read_sheet(book.sheet(name), builder, reading, label)
     if not read:
         raise builder.log.reject(
             None,
