@@ -42,17 +42,11 @@ CHANGE_LOCK = 16_0016  # the advisory lock every change takes (scoped to the dat
 _LOCK = f"SELECT pg_advisory_xact_lock({CHANGE_LOCK})"
 _START = ("BEGIN ISOLATION LEVEL READ COMMITTED", _LOCK, "DELETE FROM pg_temp.digest_change")
 # The head entry, and the stored digests unless the head is (seq, hash) given: one row per stored
-# digest, or one row with NULLs when they are not needed; no row at all for an empty log. With other
-# clerks committing, the head is seldom the connection's own, yet most tables' digests (about 14 KB
-# in all) have not moved since its last change: a digest whose row version (its xmin, new at every
-# write of the row) and row count are among those the connection holds (the first parameter,
-# " table=xmin:count ...") comes without its value, which the connection already has.
+# digest, or one row with NULLs when they are not needed; no row at all for an empty log.
 _HEAD_AND_STORED = (
     "WITH h AS (SELECT seq, hash, data_digest FROM audit_log ORDER BY seq DESC LIMIT 1)"
-    " SELECT h.seq, h.hash, h.data_digest, d.tbl, d.row_count,"
-    " CASE WHEN strpos(?, ' ' || d.tbl || '=' || d.xmin || ':' || d.row_count || ' ') > 0"
-    " THEN NULL ELSE d.value END, d.xmin::text"
-    " FROM h LEFT JOIN data_digest d ON NOT (h.seq = ? AND h.hash = ?)"
+    " SELECT h.seq, h.hash, h.data_digest, d.tbl, d.row_count, d.value FROM h"
+    " LEFT JOIN data_digest d ON NOT (h.seq = ? AND h.hash = ?)"
     f" AND d.{digest.NOT_GROUPS}")  # not the whole tables' groups: large, read only to name rows
 # Taking the rows also empties the capture tables; rows of whole tables are never captured.
 _TAKE_CHANGES = (
@@ -99,9 +93,6 @@ class ServerChange:
         self._head: _Head | None = None
         self._start: dict[str, TableDigest] | None = None
         self._kept_under: dict[str, TableDigest] = {}  # the digests the kept reads were read under
-        # The stored digests as this connection last read them, each with its row version.
-        self._held: dict[str, tuple[TableDigest, str]] = {}
-        self._fingerprints = " "  # their versions, as _HEAD_AND_STORED compares them
         self._path: object = ""
 
     def begin(self, path: object, optimistic: bool = False) -> None:
@@ -121,7 +112,7 @@ class ServerChange:
 
     def _head_query(self) -> tuple[str, tuple[Any, ...]]:
         mine = self._written.head if self._written else _Head(0, "", None)
-        return _HEAD_AND_STORED, (self._fingerprints, mine.seq, mine.hash)
+        return _HEAD_AND_STORED, (mine.seq, mine.hash)
 
     def lock(self, writes: list[tuple[str, Any]]) -> list[Any]:
         """An optimistic change's first write: the lock, the change's reads again, the head and the
@@ -160,32 +151,16 @@ class ServerChange:
         if rows[0][3] is None and self._written is not None:
             self._start = self._written.digests
             return
-        stored = self._held_and_moved(rows)
-        recorded = self._head.data_digest
-        matches = recorded is None or matches_head(stored, recorded)
-        if not matches and self._held and recorded is not None:  # perhaps a held one: read them all
-            self._held, self._fingerprints = {}, " "
-            stored = self._held_and_moved(self._conn.pipelined([self._head_query()])[0].fetchall())
-            matches = matches_head(stored, recorded)
-        if not matches:
+        stored = {str(tbl): TableDigest(int(count), str(value)) for *_, tbl, count, value in rows}
+        if self._head.data_digest is None:
+            self._start = None
+        elif not matches_head(stored, self._head.data_digest):
             raise DataChangedOutside(
                 f"{path}: the election data or its digest were changed outside the program (they no "
                 f"longer match audit entry {self._head.seq}); nothing was changed. "
                 f"Run `recount-desktop audit verify {path}` to see what differs.")
-        self._start = None if recorded is None else stored
-
-    def _held_and_moved(self, rows: list[tuple[Any, ...]]) -> dict[str, TableDigest]:
-        """The stored digests: those the server sent (they moved), and those it left out, which this
-        connection holds (their row version is the one it read). It holds them all now, by version."""
-        stored, held = {}, {}
-        for *_, tbl, count, value, version in rows:
-            name = str(tbl)
-            kept = self._held.get(name) if value is None else None
-            stored[name] = kept[0] if kept else TableDigest(int(count), str(value))
-            held[name] = (stored[name], f"{name}={version}:{count}")
-        self._held = held
-        self._fingerprints = " " + " ".join(print_ for _, print_ in held.values()) + " "
-        return stored
+        else:
+            self._start = stored
 
     def commit(self, operator: str, action: str, details: Mapping[str, Any],
                rewrites: frozenset[str]) -> None:
