@@ -44,8 +44,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from itertools import groupby, islice
-from operator import add, itemgetter, le
+from itertools import chain, compress, groupby, islice
+from operator import add, itemgetter, lt, ne
 from typing import Any
 
 from recount_desktop.store.dialect import change_table, on_server, touched_table
@@ -329,8 +329,9 @@ def plain_tally_digest(
 ) -> TableDigest:
     """``rows_table_digest`` of the tally table holding ``rows`` (as there) and plain counts given as
     columns (choice id, precinct id, votes; not suppressed), the same bytes without a row tuple or a
-    key function call per count: an import's 720,000 counts are encoded in one C-level pass each and
-    put in ``group_order`` by one sort of integer keys."""
+    key function call per count: an import's 720,000 counts are encoded in one C-level pass, and put
+    in ``group_order`` by gathering each precinct's rows (``_gathered``) or else by one sort of
+    integer keys (``_sorted_runs``)."""
     spec = BY_NAME["tally"]
     choices = [row[0] for row in rows] + list(choice_ids)
     precincts = [row[1] for row in rows] + list(precinct_ids)
@@ -338,31 +339,70 @@ def plain_tally_digest(
     texts += map("%d,%d,%d,0".__mod__, zip(choice_ids, precinct_ids, votes, strict=True))
     if not texts:
         return rows_table_digest(spec, ())
-    width = max(choices) + 1  # precinct first, then choice: ``group_order``
-    keys = list(map(add, map(width.__mul__, precincts), choices))
-    if not all(map(le, keys, islice(keys, 1, None))):  # a long table read precinct by precinct is
-        order = sorted(range(len(keys)), key=keys.__getitem__)  # in order already: no sort, no copy
-        texts = list(map(texts.__getitem__, order))
-        choices = list(map(choices.__getitem__, order))
-        precincts = list(map(precincts.__getitem__, order))
+    runs = _gathered(choices, precincts, texts) or _sorted_runs(choices, precincts, texts)
     groups = _Groups(spec)
-    firsts: list[int] = []
-    run_keys: list[list[int]] = []
-    run_texts: list[list[str]] = []
-    size, start = 0, 0
+    batch: list[tuple[int, list[int], list[str]]] = []
+    size = 0
+    for run in runs:
+        batch.append(run)
+        size += len(run[1])
+        if size >= _FETCH:  # in batches, as ``rows_table_digest`` hands them over
+            _add_runs(groups, batch)
+            batch, size = [], 0
+    _add_runs(groups, batch)
+    return _closed(groups, len(texts))
+
+
+_Run = tuple[int, list[int], list[str]]  # a precinct, and its rows' choices and texts in choice order
+
+
+def _add_runs(groups: _Groups, runs: list[_Run]) -> None:
+    if runs:
+        groups.add_texts([run[0] for run in runs], [run[1] for run in runs], [run[2] for run in runs])
+
+
+def _gathered(choices: list[int], precincts: list[int], texts: list[str]) -> list[_Run] | None:
+    """Each precinct's rows in the order they come, when that order is choice order in every precinct
+    (a long table read precinct by precinct, a statement's contest sheets one after another): group
+    order without a sort. None when the rows change precinct every few rows, or a precinct's choices
+    do not rise (a sort decides)."""
+    n = len(precincts)
+    starts = [0, *compress(range(1, n), map(ne, precincts, islice(precincts, 1, None)))]
+    if len(starts) * 4 > n:
+        return None
+    spans: dict[int, list[tuple[int, int]]] = {}
+    for start, end in zip(starts, [*starts[1:], n], strict=True):
+        spans.setdefault(precincts[start], []).append((start, end))
+    runs: list[_Run] = []
+    for precinct in sorted(spans):
+        found = spans[precinct]
+        if len(found) == 1:
+            (start, end), = found
+            run_choices, run_texts = choices[start:end], texts[start:end]
+        else:
+            run_choices = list(chain.from_iterable(choices[start:end] for start, end in found))
+            run_texts = list(chain.from_iterable(texts[start:end] for start, end in found))
+        if not all(map(lt, run_choices, islice(run_choices, 1, None))):
+            return None
+        runs.append((precinct, run_choices, run_texts))
+    return runs
+
+
+def _sorted_runs(choices: list[int], precincts: list[int], texts: list[str]) -> list[_Run]:
+    """The rows in ``group_order`` by one stable sort of (precinct, choice) keys, split by precinct."""
+    width = max(choices) + 1
+    keys = list(map(add, map(width.__mul__, precincts), choices))
+    order = sorted(range(len(keys)), key=keys.__getitem__)
+    texts = list(map(texts.__getitem__, order))
+    choices = list(map(choices.__getitem__, order))
+    precincts = list(map(precincts.__getitem__, order))
+    runs: list[_Run] = []
+    start = 0
     for precinct in sorted(set(precincts)):
         end = bisect_right(precincts, precinct, start)
-        firsts.append(precinct)
-        run_keys.append(choices[start:end])
-        run_texts.append(texts[start:end])
-        size += end - start
+        runs.append((precinct, choices[start:end], texts[start:end]))
         start = end
-        if size >= _FETCH:  # in batches, as ``rows_table_digest`` hands them over
-            groups.add_texts(firsts, run_keys, run_texts)
-            firsts, run_keys, run_texts, size = [], [], [], 0
-    if firsts:
-        groups.add_texts(firsts, run_keys, run_texts)
-    return _closed(groups, len(texts))
+    return runs
 
 
 def groups_match(digest: TableDigest) -> bool:

@@ -127,3 +127,30 @@ def test_any_rows_and_columns_digest_as_the_rows_do(
     found = plain_tally_digest(objects, [r[0] for r in columns], [r[1] for r in columns],
                                [r[2] for r in columns])
     assert (found.rows, found.value, found.groups) == (expected.rows, expected.value, expected.groups)
+
+
+@settings(max_examples=200, deadline=None)
+@given(blocks=st.lists(st.lists(st.integers(1, 30), min_size=1, max_size=5), min_size=1, max_size=5),
+       precincts=st.lists(st.integers(1, 9), min_size=1, max_size=6), objects=st.lists(_ROW, max_size=3))
+def test_contest_sheets_one_after_another_digest_as_their_rows(
+        blocks: list[list[int]], precincts: list[int], objects: list[Row]) -> None:
+    """A statement's sheets: per block of choices, every precinct with each choice in turn; the
+    blocks' choices rising from block to block or not, precincts repeated or not."""
+    columns = [(c, p, 10 * c + p, 0) for block in blocks for p in precincts for c in block]
+    expected = rows_table_digest(BY_NAME["tally"], objects + columns, integers=True)
+    found = plain_tally_digest(objects, [r[0] for r in columns], [r[1] for r in columns],
+                               [r[2] for r in columns])
+    assert (found.rows, found.value, found.groups) == (expected.rows, expected.value, expected.groups)
+
+
+def test_sheets_with_rising_choices_are_gathered_by_precinct_without_a_sort() -> None:
+    """The case above that most imports are: the rows are gathered, not sorted (and the same bytes)."""
+    columns = [(c, p, c + p, 0) for block in ([1, 2, 3, 4], [5, 6, 7, 8]) for p in (7, 8, 9) for c in block]
+    choices, precincts = [r[0] for r in columns], [r[1] for r in columns]
+    texts = [f"{c},{p},{v},0" for c, p, v, _f in columns]
+    assert digest._gathered(choices, precincts, texts) == [
+        (p, list(range(1, 9)), [f"{c},{p},{c + p},0" for c in range(1, 9)]) for p in (7, 8, 9)
+    ]
+    assert digest._gathered(choices[::-1], precincts[::-1], texts[::-1]) is None  # choices fall: sorted
+    found = plain_tally_digest([], choices, precincts, [r[2] for r in columns])
+    assert found == rows_table_digest(BY_NAME["tally"], columns, integers=True)
