@@ -1,0 +1,117 @@
+"""The tally table's digest (definition 2) from an import's columns, with pyarrow doing the per-row
+work (issue 11, speed).
+
+``digest.plain_tally_digest`` spends most of its time in Python on each of 720,000 counts: formatting
+its row text, gathering or sorting the rows by precinct, joining each group's texts. Here those steps
+run in pyarrow's C++ kernels (ints to text, the texts joined element-wise, one stable sort per axis,
+each group's texts joined with ``],[``), and Python hashes one joined text per group (a few thousand)
+and writes the groups' JSON through ``digest._Groups.text``, so the bytes are the same by
+construction: the JSON rules live in ``digest.py`` only.
+
+pyarrow is optional (the ``columnar`` extra; the offline bundle leaves it out): it is imported when
+called, and ``plain_tally_digest_arrow`` returns None without it, so the caller falls back to the
+pure-Python path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from array import array
+from collections.abc import Sequence
+from typing import Any
+
+from recount_desktop.store.digest import BY_NAME, TableDigest, _closed, _Groups, rows_table_digest
+
+
+class _JoinedGroups(_Groups):
+    """``_Groups`` fed each group's rows already joined with ``],[``, once per group."""
+
+    def add_joined(self, axis: int, value: int, joined: Any, rows: int) -> None:
+        hasher = hashlib.sha256(b"[[")
+        hasher.update(joined)
+        self._groups[axis][value] = (hasher, [rows])
+
+
+def plain_tally_digest_arrow(
+    rows: Sequence[Sequence[int]],
+    choice_ids: Sequence[int],
+    precinct_ids: Sequence[int],
+    votes: Sequence[int],
+) -> TableDigest | None:
+    """``digest.plain_tally_digest`` (same arguments, the same value, rows and groups text) with the
+    per-row work in pyarrow; None when pyarrow is not installed."""
+    try:
+        import pyarrow as pa
+        import pyarrow.compute as pc
+    except ImportError:
+        return None
+    spec = BY_NAME["tally"]
+    count = len(rows) + len(choice_ids)
+    if count == 0:
+        return rows_table_digest(spec, ())
+    columns = [
+        _int64_column(pa, [row[i] for row in rows], column)
+        for i, column in enumerate((choice_ids, precinct_ids, votes))
+    ]
+    # The plain counts are never suppressed: one "0" for them all, unless tally objects come first.
+    suppressed = _suppressed(pa, [row[3] for row in rows], len(choice_ids)) if rows else _text(pa, "0")
+    choices, precincts = columns[0], columns[1]
+    texts = pc.binary_join_element_wise(
+        *(pc.cast(c, pa.string()) for c in columns), suppressed, _text(pa, ",")
+    )
+    groups = _JoinedGroups(spec)
+    # Precinct groups hold their rows by choice; choice groups by precinct (the order both take in
+    # ``group_order``); a stable sort keeps a key held twice in the order it came, as there.
+    _add_axis(groups, 0, precincts, choices, texts)
+    _add_axis(groups, 1, choices, precincts, texts)
+    return _closed(groups, count)
+
+
+def _suppressed(pa: Any, flags: list[int], plain: int) -> Any:
+    """The objects' flags then a 0 for each plain count, as text."""
+    zeros = _from_ints(pa, array("q", bytes(8 * plain)))
+    return _int64_column(pa, flags, zeros).cast(pa.string())
+
+
+def _int64_column(pa: Any, head: list[int], column: Any) -> Any:
+    """An int64 array of ``head`` then ``column``, made through ``array.array``: ``pa.array`` on a
+    Python list imports pandas (when installed) to look for its types, 0.3 s of processor time."""
+    tail = column if isinstance(column, pa.Array) else _from_ints(pa, column)
+    return pa.concat_arrays([_from_ints(pa, head), tail]) if head else tail
+
+
+def _from_ints(pa: Any, values: Sequence[int]) -> Any:
+    packed = values if isinstance(values, array) and values.typecode == "q" else array("q", values)
+    return pa.Array.from_buffers(pa.int64(), len(packed), [None, pa.py_buffer(packed)])
+
+
+def _text(pa: Any, text: str) -> Any:
+    """A pyarrow string scalar taken from an array made from buffers: ``pa.scalar`` and a plain
+    ``str`` argument import pandas too (see ``_int64_column``)."""
+    data = text.encode()
+    offsets = pa.py_buffer(array("i", [0, len(data)]))
+    return pa.Array.from_buffers(pa.string(), 1, [None, offsets, pa.py_buffer(data)])[0]
+
+
+def _add_axis(groups: _JoinedGroups, axis: int, first: Any, then: Any, texts: Any) -> None:
+    """Each value of ``first``'s rows, ordered by ``then``, joined and hashed as one group."""
+    import pyarrow as pa
+    import pyarrow.compute as pc
+
+    order = pc.sort_indices(
+        pa.table({"first": first, "then": then}), sort_keys=[("first", "ascending"), ("then", "ascending")]
+    )
+    runs = pc.run_end_encode(pc.take(first, order))
+    ends = runs.run_ends.cast(pa.int32())
+    offsets = pa.concat_arrays([_from_ints(pa, [0]).cast(pa.int32()), ends])
+    listed = pa.ListArray.from_arrays(offsets, pc.take(texts, order))
+    joined = pc.binary_join(listed, _text(pa, "],["))
+    _, offsets_buffer, data_buffer = joined.buffers()
+    # The joined texts end to end in one buffer, and where each starts (int32, a string array's
+    # offsets): each group is hashed from a view of it, without a Python string per group.
+    text_offsets = memoryview(offsets_buffer).cast("i")[joined.offset :]
+    data = memoryview(data_buffer)
+    row_offsets = offsets.to_pylist()
+    for i, value in enumerate(runs.values.to_pylist()):
+        text = data[text_offsets[i] : text_offsets[i + 1]]
+        groups.add_joined(axis, value, text, row_offsets[i + 1] - row_offsets[i])
