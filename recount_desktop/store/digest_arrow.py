@@ -39,20 +39,27 @@ def plain_tally_digest_arrow(
     votes: Sequence[int],
 ) -> TableDigest | None:
     """``digest.plain_tally_digest`` (same arguments, the same value, rows and groups text) with the
-    per-row work in pyarrow; None when pyarrow is not installed."""
+    per-row work in pyarrow; None when pyarrow is not installed, or a value does not fit in 64 bits
+    (no count does; the pure path digests any integer): the caller takes the pure path then."""
     try:
         import pyarrow as pa
         import pyarrow.compute as pc
     except ImportError:
         return None
+    try:
+        return _digest(pa, pc, rows, (choice_ids, precinct_ids, votes))
+    except OverflowError:
+        return None
+
+
+def _digest(pa: Any, pc: Any, rows: Sequence[Sequence[int]], plain: tuple[Sequence[int], ...]) -> TableDigest:
+    """The digest of ``rows`` and the ``plain`` columns (choice ids, precinct ids, votes)."""
+    choice_ids = plain[0]
     spec = BY_NAME["tally"]
     count = len(rows) + len(choice_ids)
     if count == 0:
         return rows_table_digest(spec, ())
-    columns = [
-        _int64_column(pa, [row[i] for row in rows], column)
-        for i, column in enumerate((choice_ids, precinct_ids, votes))
-    ]
+    columns = [_int64_column(pa, [row[i] for row in rows], column) for i, column in enumerate(plain)]
     # The plain counts are never suppressed: one "0" for them all, unless tally objects come first.
     suppressed = _suppressed(pa, [row[3] for row in rows], len(choice_ids)) if rows else _text(pa, "0")
     choices, precincts = columns[0], columns[1]

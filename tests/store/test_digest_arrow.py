@@ -98,3 +98,8 @@ def test_a_statement_s_sheets_in_turn_and_nothing_at_all() -> None:
 def test_without_pyarrow_the_caller_is_told_to_fall_back(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pyarrow", None)  # ``import pyarrow`` raises ImportError
     assert plain_tally_digest_arrow([], [1], [2], [3]) is None
+
+
+def test_a_value_beyond_64_bits_is_left_to_the_pure_path() -> None:
+    assert plain_tally_digest_arrow([], [1, 2], [3, 4], [5, 2**63]) is None
+    assert plain_tally_digest_arrow([(1, 3, 2**64, 0)], [], [], []) is None
