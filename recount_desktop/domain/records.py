@@ -730,11 +730,15 @@ class ElectionResults:
 def _plain_fit(plain: PlainCounts, seen: Mapping[str, Mapping[str, list[str]]], precincts: set[str]) -> bool:
     """Plain counts of known contests, choices and precincts, none twice among themselves or with a
     tally object (``seen``: the objects' precincts per contest and choice)."""
-    if not set(plain.precinct_names) <= precincts:
+    # Names the columns hold but no count uses are not refused: the same tallies as objects would
+    # not name them at all.
+    unknown = set(plain.precinct_names) - precincts
+    if unknown and any(plain.precinct_names[code] in unknown for code in set(plain.precinct_codes)):
         return False
-    for contest, choice in plain.cells:
-        if choice not in seen.get(contest, {}):
-            return False
+    cells = enumerate(plain.cells)
+    unknown_cells = {i for i, (contest, choice) in cells if choice not in seen.get(contest, {})}
+    if unknown_cells and not unknown_cells.isdisjoint(plain.cell_codes):
+        return False
     keys = plain.keys()
     taken: set[int] | None = None  # rising keys (a long table read precinct by precinct) are each once
     if not all(map(lt, keys, islice(keys, 1, None))):
@@ -744,7 +748,7 @@ def _plain_fit(plain: PlainCounts, seen: Mapping[str, Mapping[str, list[str]]], 
     code_of = {name: i for i, name in enumerate(plain.precinct_names)}
     size = len(plain.cells)
     for cell, (contest, choice) in enumerate(plain.cells):
-        for name in seen[contest][choice]:  # the tally objects of the same cell
+        for name in seen.get(contest, {}).get(choice, ()):  # the tally objects of the same cell
             if name in code_of and _holds(keys, taken, code_of[name] * size + cell):
                 return False
     return True

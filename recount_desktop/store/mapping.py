@@ -32,6 +32,7 @@ from recount_desktop.domain.records import (
 )
 from recount_desktop.store.dialect import on_server
 from recount_desktop.store.digest import BY_NAME, TableDigest, plain_tally_digest, rows_table_digest
+from recount_desktop.store.digest_arrow import plain_tally_digest_arrow
 from recount_desktop.store.errors import ElectionFileError
 
 
@@ -190,7 +191,7 @@ def _insert_tallies(
         "tally": (
             rows_table_digest(BY_NAME["tally"], rows, integers=True)  # ids, counts, 0 or 1
             if columns is None
-            else plain_tally_digest(rows, *columns)
+            else plain_tally_digest_arrow(rows, *columns) or plain_tally_digest(rows, *columns)
         ),
         "tally_vote_type": rows_table_digest(BY_NAME["tally_vote_type"], vote_types),
     }

@@ -135,6 +135,14 @@ def test_columns_naming_an_unknown_cell_or_precinct_are_refused_as_tallies_would
         ElectionResults(CONTESTS, PRECINCTS, Tallies((), unknown_precinct))
 
 
+def test_columns_naming_an_unknown_cell_or_precinct_no_count_uses_are_accepted_as_tallies_would_be() -> None:
+    unused = PlainCounts((*CELLS, ("Sheriff", "Zed")), (*NAMES, "P9"), [0, 2], [0, 1], [4, 7])
+    columns = ElectionResults(CONTESTS, PRECINCTS, Tallies((), unused))
+    made = ElectionResults(CONTESTS, PRECINCTS, tuple(unused.tallies()))
+    assert columns == made
+    assert [(t.precinct, t.choice, t.votes) for t in columns.tallies] == [("P1", "Ada", 4), ("P2", "Cy", 7)]
+
+
 @pytest.mark.parametrize("votes", [-1, True, 2.0])
 def test_a_count_that_is_not_plain_is_refused_as_a_tally_refuses_it(votes: object) -> None:
     with pytest.raises((TypeError, ValueError)) as made:
