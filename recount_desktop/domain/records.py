@@ -555,6 +555,16 @@ class Tallies(Sequence[Tally]):
     def __hash__(self) -> int:
         return hash(self.as_tuple())
 
+    def __add__(self, other: object) -> tuple[Tally, ...]:
+        if isinstance(other, tuple | Tallies):  # as a tuple of tallies concatenates
+            return (*self.as_tuple(), *other)
+        return NotImplemented
+
+    def __radd__(self, other: object) -> tuple[Tally, ...]:
+        if isinstance(other, tuple):
+            return (*other, *self.as_tuple())
+        return NotImplemented
+
     def __repr__(self) -> str:
         return f"Tallies({len(self.objects)} objects, {len(self) - len(self.objects)} plain counts)"
 

@@ -193,3 +193,12 @@ def test_votes_by_key_are_the_tallies_votes() -> None:
 def test_counts_in_precinct_order_make_the_same_results() -> None:
     columns, made = _both(counts=RISING)
     assert columns == made and columns.tallies == made.tallies
+
+
+def test_tallies_of_columns_concatenate_as_a_tuple_of_tallies() -> None:
+    plain = _plain([("P1", "Mayor", "Ada", 4), ("P2", "Clerk", "Cy", 7)])
+    extra = (Tally("P3", "Mayor", "Bo", 2),)
+    as_tuple = tuple(plain.tallies())
+    assert Tallies((), plain) + extra == as_tuple + extra
+    assert extra + Tallies((), plain) == extra + as_tuple
+    assert Tallies((), plain) + Tallies(extra) == as_tuple + extra
