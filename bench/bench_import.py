@@ -13,7 +13,8 @@ generator's or the other workbook's. ``--scale 0.1`` runs a tenth of the precinc
 ``--workdir DIR`` keeps the generated workbooks there and reuses them; ``--before DIR`` also times
 (a) with the package found in DIR (a checkout of earlier code) against the same (b) and (c);
 ``--after DIR`` times (a) with the package in DIR instead of the working tree; ``--repeat N`` runs
-(a) N times, before and after alternating, and prints medians (wall and processor time).
+N rounds of (a) (before and after alternating), (b) and (d), and prints medians (wall and processor
+time for (a)) with each round's (b) and (d).
 """
 
 from __future__ import annotations
@@ -258,16 +259,21 @@ def child_figures(source: Path, code: Path | None = None) -> dict[str, Any]:
 
 
 def _alternated(
-    source: Path, before: Path | None, after: Path | None, repeat: int
-) -> tuple[dict[str, Any], dict[str, Any] | None]:
-    """(a) ``repeat`` times with the code after (and before, alternating), each figure's median."""
+    source: Path, precincts: int, before: Path | None, after: Path | None, repeat: int
+) -> tuple[dict[str, Any], dict[str, Any] | None, list[tuple[float, float]]]:
+    """``repeat`` rounds of (a) with the code before (when given) and after, then (b) and (d): each
+    (a) figure's median, and each round's (b) and (d). The baselines are measured in every round,
+    next to the (a) they divide: on a shared machine one measurement of (b) moves by a third from
+    one minute to the next."""
     afters: list[dict[str, Any]] = []
     befores: list[dict[str, Any]] = []
+    baselines: list[tuple[float, float]] = []
     for _ in range(repeat):
         if before is not None:
             befores.append(child_figures(source, before))
         afters.append(child_figures(source, after))
-    return _median(afters), _median(befores) if befores else None
+        baselines.append((timed(lambda: calamine_read(source)), bare_store(precincts)))
+    return _median(afters), _median(befores) if befores else None, baselines
 
 
 def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -289,11 +295,11 @@ def measure(
     repeat: int = 1,
 ) -> dict[str, float]:
     rows = precincts * CONTESTS * CHOICES
-    figures, old = _alternated(source, before, after, repeat)
+    figures, old, baselines = _alternated(source, precincts, before, after, repeat)
     a = figures["seconds"]
-    b = timed(lambda: calamine_read(source))
+    b = sorted(b for b, _d in baselines)[len(baselines) // 2]
+    d = sorted(d for _b, d in baselines)[len(baselines) // 2]
     c = timed(lambda: openpyxl_read(source))
-    d = bare_store(precincts)
     e = columnar_read(source, header_row)
     print(f"== {label}: {rows:,} counts, {source.stat().st_size / 1e6:.1f} MB")
     runs = f", median of {repeat}" if repeat > 1 else ""
@@ -317,6 +323,10 @@ def measure(
         flush=True,
     )
     print(f"    a/(b+d) = {a / (b + d):.2f} (goal for the SOVC workbook <= 1.3)", flush=True)
+    if len(baselines) > 1:
+        each_b = ", ".join(f"{b:.2f}" for b, _d in baselines)
+        each_d = ", ".join(f"{d:.2f}" for _b, d in baselines)
+        print(f"    (b) and (d) medians of {len(baselines)} rounds, each: b {each_b}; d {each_d}", flush=True)
     if e is None:
         print("(e) fastexcel columnar read: not measured (pip install '.[bench]')", flush=True)
     else:
@@ -349,7 +359,7 @@ def main() -> None:
         "--repeat",
         type=int,
         default=1,
-        help="run (a) this many times (before and after alternating), medians",
+        help="rounds of (a) (before and after alternating), (b) and (d); medians",
     )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
