@@ -14,7 +14,8 @@ generator's or the other workbook's. ``--scale 0.1`` runs a tenth of the precinc
 (a) with the package found in DIR (a checkout of earlier code) against the same (b) and (c);
 ``--after DIR`` times (a) with the package in DIR instead of the working tree; ``--repeat N`` runs
 N rounds of (a) (before and after alternating), (b) and (d), and prints medians (wall and processor
-time for (a)) with each round's (b) and (d).
+time for (a)) with each round's (b) and (d), and each round's ratios (a and its baselines measured
+within the same minute).
 """
 
 from __future__ import annotations
@@ -260,9 +261,9 @@ def child_figures(source: Path, code: Path | None = None) -> dict[str, Any]:
 
 def _alternated(
     source: Path, precincts: int, before: Path | None, after: Path | None, repeat: int
-) -> tuple[dict[str, Any], dict[str, Any] | None, list[tuple[float, float]]]:
+) -> tuple[dict[str, Any], dict[str, Any] | None, list[tuple[float, float, float]]]:
     """``repeat`` rounds of (a) with the code before (when given) and after, then (b) and (d): each
-    (a) figure's median, and each round's (b) and (d). The baselines are measured in every round,
+    (a) figure's median, and each round's (a) after, (b) and (d). The baselines are measured in every round,
     next to the (a) they divide: on a shared machine one measurement of (b) moves by a third from
     one minute to the next."""
     afters: list[dict[str, Any]] = []
@@ -273,7 +274,8 @@ def _alternated(
             befores.append(child_figures(source, before))
         afters.append(child_figures(source, after))
         baselines.append((timed(lambda: calamine_read(source)), bare_store(precincts)))
-    return _median(afters), _median(befores) if befores else None, baselines
+    rounds = [(run["seconds"], b, d) for run, (b, d) in zip(afters, baselines, strict=True)]
+    return _median(afters), _median(befores) if befores else None, rounds
 
 
 def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -283,6 +285,19 @@ def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
         key: sorted(run[key] for run in runs)[middle] if isinstance(value, float) else value
         for key, value in runs[0].items()
     }
+
+
+def _print_round_ratios(rounds: list[tuple[float, float, float]]) -> None:
+    """Each round's a/b and a/(b+d), (a) and its baselines measured within the same minute: on a
+    machine whose speed drifts, steadier than the ratio of medians taken over the whole run."""
+    by_b = sorted(a / b for a, b, _d in rounds)
+    by_bd = sorted(a / (b + d) for a, b, d in rounds)
+    middle = len(rounds) // 2
+    print(
+        f"    per round: a/b {', '.join(f'{r:.2f}' for r in by_b)} (median {by_b[middle]:.2f}); "
+        f"a/(b+d) {', '.join(f'{r:.2f}' for r in by_bd)} (median {by_bd[middle]:.2f})",
+        flush=True,
+    )
 
 
 def measure(
@@ -297,8 +312,8 @@ def measure(
     rows = precincts * CONTESTS * CHOICES
     figures, old, baselines = _alternated(source, precincts, before, after, repeat)
     a = figures["seconds"]
-    b = sorted(b for b, _d in baselines)[len(baselines) // 2]
-    d = sorted(d for _b, d in baselines)[len(baselines) // 2]
+    b = sorted(b for _a, b, _d in baselines)[len(baselines) // 2]
+    d = sorted(d for _a, _b, d in baselines)[len(baselines) // 2]
     c = timed(lambda: openpyxl_read(source))
     e = columnar_read(source, header_row)
     print(f"== {label}: {rows:,} counts, {source.stat().st_size / 1e6:.1f} MB")
@@ -324,9 +339,10 @@ def measure(
     )
     print(f"    a/(b+d) = {a / (b + d):.2f} (goal for the SOVC workbook <= 1.3)", flush=True)
     if len(baselines) > 1:
-        each_b = ", ".join(f"{b:.2f}" for b, _d in baselines)
-        each_d = ", ".join(f"{d:.2f}" for _b, d in baselines)
+        each_b = ", ".join(f"{b:.2f}" for _a, b, _d in baselines)
+        each_d = ", ".join(f"{d:.2f}" for _a, _b, d in baselines)
         print(f"    (b) and (d) medians of {len(baselines)} rounds, each: b {each_b}; d {each_d}", flush=True)
+        _print_round_ratios(baselines)
     if e is None:
         print("(e) fastexcel columnar read: not measured (pip install '.[bench]')", flush=True)
     else:
