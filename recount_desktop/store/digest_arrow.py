@@ -40,7 +40,8 @@ def plain_tally_digest_arrow(
 ) -> TableDigest | None:
     """``digest.plain_tally_digest`` (same arguments, the same value, rows and groups text) with the
     per-row work in pyarrow; None when pyarrow is not installed, or a value does not fit in 64 bits
-    (no count does; the pure path digests any integer): the caller takes the pure path then."""
+    (no count does; the pure path digests any integer), or pyarrow refuses the work (a table past
+    its 2 GB of text in one string array): the caller takes the pure path then."""
     try:
         import pyarrow as pa
         import pyarrow.compute as pc
@@ -48,7 +49,7 @@ def plain_tally_digest_arrow(
         return None
     try:
         return _digest(pa, pc, rows, (choice_ids, precinct_ids, votes))
-    except OverflowError:
+    except (OverflowError, pa.ArrowException):
         return None
 
 

@@ -103,3 +103,15 @@ def test_without_pyarrow_the_caller_is_told_to_fall_back(monkeypatch: pytest.Mon
 def test_a_value_beyond_64_bits_is_left_to_the_pure_path() -> None:
     assert plain_tally_digest_arrow([], [1, 2], [3, 4], [5, 2**63]) is None
     assert plain_tally_digest_arrow([(1, 3, 2**64, 0)], [], [], []) is None
+
+
+def test_work_pyarrow_refuses_is_left_to_the_pure_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pyarrow as pa
+
+    from recount_desktop.store import digest_arrow
+
+    def refuse(*_args: object) -> None:
+        raise pa.ArrowCapacityError("array cannot contain more than 2147483646 bytes")
+
+    monkeypatch.setattr(digest_arrow, "_digest", refuse)
+    assert plain_tally_digest_arrow([], [1], [2], [3]) is None
