@@ -1132,14 +1132,20 @@ class ResultsBuilder:
                 sheet.name, cell, f"{message}; the contest's suppressed cells can explain the shortfall"
             )
             return
-        self.differences.append(
-            TotalDifference(contest, choice, vote_type, sheet.name, cell, units, total, units_sum)
+        self._differ(
+            TotalDifference(contest, choice, vote_type, sheet.name, cell, units, total, units_sum), message
         )
+
+    def _differ(self, difference: TotalDifference, message: str) -> None:
+        """A total the units do not add up to: kept for the audit log, and an error unless the user
+        accepted differences."""
+        self.differences.append(difference)
+        sheet, cell = difference.sheet, difference.total_cell
         if self.accept_differences:
-            self.log.warn(sheet.name, cell, f"{message}; accepted (--accept-differences)")
+            self.log.warn(sheet, cell, f"{message}; accepted (--accept-differences)")
         else:
             self.log.error(
-                sheet.name,
+                sheet,
                 cell,
                 f"{message}. Correct the file, or accept the difference explicitly (import "
                 "--accept-differences); it is then recorded in the audit log",
@@ -1173,18 +1179,9 @@ class ResultsBuilder:
             if votes < total and suppressed:
                 self.log.warn(sheet.name, cell, f"{message}; the unit's suppressed cells can explain it")
                 continue
-            self.differences.append(
-                TotalDifference(contest, label, vote_type, sheet.name, cell, units, total, votes)
+            self._differ(
+                TotalDifference(contest, label, vote_type, sheet.name, cell, units, total, votes), message
             )
-            if self.accept_differences:
-                self.log.warn(sheet.name, cell, f"{message}; accepted (--accept-differences)")
-            else:
-                self.log.error(
-                    sheet.name,
-                    cell,
-                    f"{message}. Correct the file, or accept the difference explicitly (import "
-                    "--accept-differences); it is then recorded in the audit log",
-                )
 
     def _unit_places(self, contest: str, choice: str) -> list[Where]:
         return [e.where for (c, _u, ch), e in self._tallies.items() if c == contest and ch == choice]
