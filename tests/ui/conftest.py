@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import gc
+from datetime import date
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent
 from PySide6.QtWidgets import QMessageBox
 
+from recount_desktop.domain import Election, State
+from recount_desktop.store import create_election_file
 from recount_desktop.ui.app import create_main_window
 from recount_desktop.ui.main_window import MainWindow
 
@@ -26,6 +29,18 @@ def earlier_windows_freed(qapp) -> None:
     Qt objects under it and crashed the test process."""
     QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> MainWindow:
+    """An empty Nebraska election (Kimball County) open in the window, as a clerk opens it to
+    import the county's file; a module may give its own."""
+    election = Election(State.NE, "Kimball County", "General Election 2026", date(2026, 11, 3))
+    create_election_file(tmp_path / "county.canvass", election, operator="clerk-a").close()
+    shown = MainWindow("clerk-a")
+    qtbot.addWidget(shown)
+    shown.open_election(tmp_path / "county.canvass")
+    return shown
 
 
 @pytest.fixture

@@ -4,14 +4,13 @@ not add up, a mangled copy corrected on the sheet view and saved as a profile fo
 from __future__ import annotations
 
 import csv
-import gc
 from datetime import date
 from pathlib import Path
 
 import openpyxl
 import pytest
 import python_calamine
-from PySide6.QtCore import QCoreApplication, QEvent, QItemSelectionModel, Qt
+from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QLabel, QToolButton, QWidget
 
 from recount_desktop.domain import Election, State
@@ -65,13 +64,6 @@ def _senate_from_total_column(rows: list[list[object]]) -> dict[str, int]:
         found[str(row[0])] = int(row[-1])  # type: ignore[call-overload]
     return found
 
-
-@pytest.fixture(autouse=True)
-def earlier_windows_freed(qapp) -> None:
-    """The windows of earlier tests are deleted and collected now, on the GUI thread with no read
-    running, not by a collection that happens to fall while a read runs."""
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    gc.collect()
 
 
 @pytest.fixture

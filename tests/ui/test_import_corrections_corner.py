@@ -4,15 +4,11 @@ abstract reading there, or the abstract layout, and the file is read, its own to
 
 from __future__ import annotations
 
-import gc
-from datetime import date
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import Qt
 
-from recount_desktop.domain import Election, State
-from recount_desktop.store import create_election_file, open_election_file
+from recount_desktop.store import open_election_file
 from recount_desktop.ui.main_window import MainWindow
 from recount_desktop.ui.pages.import_wizard import ImportDialog
 from tests.importers.test_abstract_unit_corner import _abstract, _totals_column
@@ -26,23 +22,6 @@ from tests.ui.test_import_corrections import (
     _wizard,
 )
 from tests.ui.test_import_corrections_rows import _pick_reading
-
-
-@pytest.fixture(autouse=True)
-def earlier_windows_freed(qapp) -> None:
-    """Earlier tests' windows are deleted and collected now, not while a read runs."""
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    gc.collect()
-
-
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    election = Election(State.NE, "Kimball County", "General Election 2026", date(2026, 11, 3))
-    create_election_file(tmp_path / "county.canvass", election, operator="clerk-a").close()
-    shown = MainWindow("clerk-a")
-    qtbot.addWidget(shown)
-    shown.open_election(tmp_path / "county.canvass")
-    return shown
 
 
 def _refused_on_the_sheet(qtbot, window: MainWindow, source: Path) -> ImportDialog:

@@ -6,18 +6,13 @@ in one step."""
 
 from __future__ import annotations
 
-import gc
-from datetime import date
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QToolButton
 
-from recount_desktop.domain import Election, State
 from recount_desktop.importers.profiles import list_profiles, load_profile
-from recount_desktop.store import create_election_file, open_election_file
-from recount_desktop.ui.main_window import MainWindow
+from recount_desktop.store import open_election_file
 from recount_desktop.ui.pages.import_wizard import ImportDialog
 from tests.importers.conftest import write_xlsx
 from tests.ui.test_import_corrections import (
@@ -32,22 +27,6 @@ from tests.ui.test_import_corrections import (
 
 STATEMENT = "statement of votes cast"
 
-
-@pytest.fixture(autouse=True)
-def earlier_windows_freed(qapp) -> None:
-    """Earlier tests' windows are deleted and collected now, not while a read runs."""
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    gc.collect()
-
-
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    election = Election(State.NE, "Kimball County", "General Election 2026", date(2026, 11, 3))
-    create_election_file(tmp_path / "county.canvass", election, operator="clerk-a").close()
-    shown = MainWindow("clerk-a")
-    qtbot.addWidget(shown)
-    shown.open_election(tmp_path / "county.canvass")
-    return shown
 
 
 def _statement(path: Path, north_ada: int = 120) -> Path:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import gc
 from datetime import date
 from pathlib import Path
 
 import openpyxl
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
 from recount_desktop.domain import Election, State
@@ -29,12 +28,6 @@ def _file_totals(path: Path, sheet: str) -> dict[str, int]:
     names, total_row = rows[1], next(r for r in rows if r[0] == "Total:")
     return {name: int(total_row[col + 3]) for col, name in enumerate(names) if isinstance(name, str) and name}
 
-
-@pytest.fixture(autouse=True)
-def earlier_windows_freed(qapp) -> None:
-    """Earlier tests' windows deleted and collected now, on the GUI thread with no read running."""
-    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
-    gc.collect()
 
 
 @pytest.fixture
