@@ -35,6 +35,7 @@ from recount_desktop.importers.checks import (
 )
 from recount_desktop.importers.county_contests import county_contest_names
 from recount_desktop.importers.problems import ImportCancelled, ProblemLog
+from recount_desktop.importers.repeats import RepeatedUnit, Repeats, Verdict, repeat_warning, total_message
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import (
     MAX_COUNT,
@@ -249,6 +250,12 @@ class ResultsBuilder:
         self.seats: dict[str, int] = {}  # from a "(Vote For N)" found outside the contest name
         self.names = Names()
         self._plain_choices: dict[str, bool] = {}
+        self.repeats = Repeats()  # units met again in a statement's contest: portions or a copy
+
+    def statement_contest(self, contest: str) -> None:
+        """The contest is read from a statement's unit rows: a unit met again there is a precinct
+        portion or a repeated copy, decided by the contest's totals when the file is read."""
+        self.repeats.contests.add(contest)
 
     @property
     def _tallies(self) -> dict[TallyKey, TallyEntry]:
@@ -604,6 +611,9 @@ class ResultsBuilder:
             else f"sheet '{first_sheet.name}' {first_sheet.cell(first_row, first_col)}"
         )
         contest, precinct, choice = key
+        if contest in self.repeats.contests:  # decided in ``finish``, once the totals are known
+            self.repeats.met_again(contest, precinct, (choice, vote_type), (old, entry.where), (new, where))
+            return
         what = f"{choice!r} in precinct {precinct[1]!r} ({contest})" + (f", {vote_type}" if vote_type else "")
         if old == new:
             self.log.warn(
@@ -715,6 +725,7 @@ class ResultsBuilder:
         """The results, or None when errors were found (nothing half-built is ever returned)."""
         if any(county for county, _name in self._precincts):  # only a file with counties splits contests
             self.rename_contests(county_contest_names(self.tallies, self.log))
+        self._settle_repeats()
         if self.find_total_units:
             self._take_total_units(self._find_total_units())
         self._take_total_units(self._county_labelled_total(), by_label=True)
@@ -891,6 +902,48 @@ class ResultsBuilder:
                 sheet, row, col = entry.where
                 self.notes.note("totals", sheet.name, sheet.cell(row, col), total)
             del choices[total]
+
+    def _settle_repeats(self) -> None:
+        """Each unit met again in a statement's contest: its rows summed as a split precinct's
+        portions, or counted once as a repeated copy, as the contest's totals say (``repeats``); a
+        total that no reading reconciles is a difference (an error unless accepted)."""
+        by_contest: dict[str, list[RepeatedUnit]] = {}
+        for repeated in self.repeats.units.values():
+            by_contest.setdefault(repeated.contest, []).append(repeated)
+        for contest, units in by_contest.items():
+            verdict = self.repeats.verdict(contest)
+            totals = self.repeats.totals.get(contest, [])
+            for repeated in units:
+                summed = self.repeats.summed(repeated, verdict)
+                if summed:
+                    self._sum_portions(repeated)
+                sheet, row, col = min(repeated.again[0].values(), key=lambda c: (c[1][1], c[1][2]))[1]
+                message = repeat_warning(repeated, verdict, summed, totals)
+                self.log.warn(sheet.name, sheet.cell(row, col), message)
+            if verdict is Verdict.NEITHER:
+                for total in self.repeats.unfit(contest):
+                    difference = TotalDifference(
+                        contest,
+                        total.choice,
+                        total.vote_type,
+                        total.where[0].name,
+                        total.cell,
+                        total.cells,
+                        total.total,
+                        total.once,
+                    )
+                    self._differ(difference, total_message(contest, total, units))
+
+    def _sum_portions(self, repeated: RepeatedUnit) -> None:
+        """Add the unit's later rows into its first ones."""
+        for occurrence in repeated.again:
+            for (choice, vote_type), (votes, _where) in occurrence.items():
+                entry = self._tallies.get((repeated.contest, repeated.unit, choice))
+                if entry is None:
+                    continue
+                if vote_type is not None and entry.types is not None:
+                    entry.types[vote_type] = entry.types.get(vote_type, 0) + votes
+                entry.votes = (entry.votes or 0) + votes
 
     def _contest(self, name: str, option: Mapping[str, Any]) -> Contest:
         choices = self._choices[name]

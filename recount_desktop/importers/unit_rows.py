@@ -13,6 +13,7 @@ from operator import add
 from typing import TYPE_CHECKING
 
 from recount_desktop.importers.checks import cell_range
+from recount_desktop.importers.repeats import TotalOverRepeats
 from recount_desktop.importers.values import SUPPRESSED, is_total_label, statistic_of
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ class UnitRows:
         self._group_rows: list[int] = []
         self._all_rows: list[int] = []
         self._statistics_kept = False
+        builder.statement_contest(contest)  # a unit met again here may be a precinct portion
 
     def values(self, r: int, row: Sequence[object], unit_name: Callable[[], str]) -> list[Value] | None:
         """The row's counts, one per column; None when every count cell is blank."""
@@ -89,7 +91,34 @@ class UnitRows:
             # list equality runs in C: this is asked of every unit row of a statewide sheet
             if len(rows) >= MIN_UNITS and values == sums and sum(1 for s in sums if s) >= needed:
                 return True
+        if self.contest not in self.builder.repeats.repeated_contests:
+            return False
+        # a unit met again with the same counts may be a repeated copy: the sums without it
+        group, grand, _involved = self._left_out()
+        once = ((self._group, group, self._group_rows), (self._grand, grand, self._all_rows))
+        for sums, left, rows in once:
+            without = [s - o for s, o in zip(sums, left, strict=True)]
+            if len(rows) >= MIN_UNITS and values == without and sum(1 for s in without if s) >= needed:
+                return True
         return False
+
+    def _left_out(self) -> tuple[list[int], list[int], set[int]]:
+        """Per column, the counts of the rows read so far that repeat an earlier unit's with the same
+        counts (left out if they are a copy): in this group, and in all rows; and the columns where
+        any unit met again lies among all rows."""
+        rows, group_rows = set(self._all_rows), set(self._group_rows)
+        index = {c: i for i, c in enumerate(self._indexes)}
+        group, grand = [0] * len(self.columns), [0] * len(self.columns)
+        involved: set[int] = set()
+        for row, col, votes, same in self.builder.repeats.cells_again(self.contest, self.sheet):
+            i = index.get(col)
+            if i is None or row not in rows:
+                continue
+            involved.add(i)
+            if same:
+                grand[i] += votes
+                group[i] += votes if row in group_rows else 0
+        return group, grand, involved
 
     def unit(self, r: int, values: Sequence[Value]) -> None:
         try:  # the common row, all whole counts: summed in C
@@ -119,6 +148,9 @@ class UnitRows:
         ``keep_statistics`` False: one unit's own total (over its vote-type rows), not the contest's."""
         builder, sheet = self.builder, self.sheet
         builder.notes.note("totals", sheet.name, sheet.cell(r, col), label or "(unlabelled)")
+        # a unit's own total closes its vote-type rows only: it cannot tell a copy from a portion
+        repeats = keep_statistics and self.contest in builder.repeats.repeated_contests
+        left = self._left_out() if repeats else None
         keep_statistics = keep_statistics and not self._statistics_kept
         for i, ((c, choice, vote_type), value) in enumerate(zip(self.columns, values, strict=True)):
             if type(value) is not int:
@@ -129,6 +161,9 @@ class UnitRows:
                     builder.add_statistic((sheet, r, c), self.contest, None, statistic, value)
                     self._statistics_kept = True
                 continue
+            if left is not None and i in left[2]:
+                self._total_over_repeats((sheet, r, c), i, choice, vote_type, value, left)
+                continue
             if value in (self._group[i], self._grand[i]):
                 continue
             rows = self._group_rows or self._all_rows
@@ -137,6 +172,36 @@ class UnitRows:
             builder.check_total((sheet, r, c), self.contest, choice, vote_type, value, found, cells)
         self._group = [0] * len(self.columns)
         self._group_rows = []
+
+    def _total_over_repeats(
+        self,
+        where: tuple[Sheet, int, int],
+        i: int,
+        choice: str,
+        vote_type: str | None,
+        value: int,
+        left: tuple[list[int], list[int], set[int]],
+    ) -> None:
+        """A total closing rows of a unit met again: which readings it fits, for the builder to
+        decide once every total is read (``repeats``)."""
+        group, grand = self._group[i], self._grand[i]
+        left_group, left_grand = left[0][i], left[1][i]
+        rows = self._group_rows or self._all_rows
+        found = group if self._group_rows else grand
+        found_once = found - (left_group if self._group_rows else left_grand)
+        c = self._indexes[i]
+        total = TotalOverRepeats(
+            where,
+            choice,
+            vote_type,
+            value,
+            found,
+            found_once,
+            cell_range([(self.sheet, row, c) for row in rows]),
+            fits_summed=value in (group, grand),
+            fits_once=value in (group - left_group, grand - left_grand),
+        )
+        self.builder.repeats.total_seen(self.contest, total)
 
     def finish(self) -> None:
         """Nothing is pending: every total row was checked when met."""

@@ -39,15 +39,23 @@ def test_sovc_plain_counts_parties_statistics_and_total_rows(tmp_path: Path) -> 
     assert not any("Total" in p.name for p in results.precincts)
 
 
-def test_sovc_repeated_precinct_row_with_other_counts_is_an_error_naming_both_cells(tmp_path: Path) -> None:
+def test_sovc_repeated_precinct_row_with_other_counts_is_summed_or_refused_naming_both_rows(
+    tmp_path: Path,
+) -> None:
+    """Two rows of one unit, not equal: a split precinct's portions, summed as a whole row (Ada's
+    equal counts too); refused when the sheet's total fits no reading."""
     rows = _sovc_sheet("Mayor", ["Precinct", "Ada", "Bo"], ("P1", 1, 2), ("P1", 1, 3))
     other = _sovc_sheet("Clerk", ["Precinct", "Cy"], ("P1", 4))
     imported = read_tally_file(write_xlsx(tmp_path / "dup.xlsx", {"1": rows, "2": other}))
-    assert imported.results is None
-    assert len(imported.errors) == 1, imported.errors
-    message = str(imported.errors[0])
-    assert "twice with different counts" in message and "C4" in message and "C3" in message
-    assert any("'Ada'" in str(w) and "same count" in str(w) for w in imported.warnings)
+    assert imported.results is not None, imported.errors
+    assert imported.results.totals("Mayor (Vote For 1)") == {"Ada": 2, "Bo": 5}
+    assert any("rows 3 and 4" in str(w) and "portions are summed" in str(w) for w in imported.warnings)
+    rows.append(("Total:", 2, 4))
+    refused = read_tally_file(write_xlsx(tmp_path / "bad.xlsx", {"1": rows, "2": other}))
+    assert refused.results is None
+    assert len(refused.errors) == 1, refused.errors
+    message = str(refused.errors[0])
+    assert "C3:C4" in message and "C5" in message and "add up to 5" in message and "says 4" in message
 
 
 def test_long_plain_counts_keep_two_parties_apart_and_check_total_rows(tmp_path: Path) -> None:

@@ -154,9 +154,13 @@ def test_a_nameless_row_that_is_no_total_is_refused_naming_it(tmp_path: Path) ->
 
 
 def test_a_unit_listed_twice_is_left_to_the_per_row_reader(tmp_path: Path) -> None:
+    """Read row by row, the repeated unit is a split precinct's portions (test_split_precincts)."""
     imported, answers = _same_both_ways(_book(tmp_path, [*UNITS, ["P1", 10, 20, 6]]))
-    assert answers[0] is False and imported.results is None
-    assert any("appears twice with different counts" in e.message for e in imported.errors)
+    assert answers[0] is False and imported.results is not None
+    assert any("rows 3 and 6" in w.message and "portions are summed" in w.message for w in imported.warnings)
+    refused, answers = _same_both_ways(_book(tmp_path, [*UNITS, ["P1", 10, 20, 6], ["Total:", 47, 61, 7]]))
+    assert answers[0] is False and refused.results is None
+    assert [e.cell for e in refused.errors] == ["B7", "C7", "D7"]
 
 
 def test_a_grand_total_right_after_a_subtotal_is_a_total_not_a_unit(tmp_path: Path) -> None:

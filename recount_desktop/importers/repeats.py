@@ -1,0 +1,209 @@
+"""A unit met again in a statement's contest: two portions of a split precinct, or a repeated copy.
+
+A statement of votes cast may list one precinct on two rows of a contest: the portions of a split
+precinct (two ballot styles), to be summed, or a page printed twice, to be counted once. The rows
+alone cannot tell them apart when their counts are equal, so the file's own total rows decide: the
+reading whose unit sums equal them is kept. Rows with different counts cannot be a copy: they are
+portions, summed. With no total to decide, equal rows are counted once, as before, and the warning
+says the file could not tell.
+
+Plain data here; ``unit_rows`` gathers the totals, the builder applies the verdict.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from recount_desktop.importers.checks import cell_range
+
+if TYPE_CHECKING:
+    from recount_desktop.importers.source import Sheet
+
+Where = tuple["Sheet", int, int]
+PrecinctKey = tuple[str | None, str]
+Part = tuple[str, str | None]  # (choice, vote type) of one count of the unit
+Count = tuple[int, Where]
+
+
+class Verdict(Enum):
+    """What the contest's totals say about its repeated units."""
+
+    NO_TOTAL = "no total"  # no total row closes a repeated row
+    SUMMED = "summed"  # every total equals the units with the repeated rows summed, and only so
+    ONCE = "once"  # every total equals the units with the equal repeated rows counted once, only so
+    EITHER = "either"  # every total fits both readings (or no repeated rows are equal)
+    NEITHER = "neither"  # some total fits no reading: an error naming it
+
+
+class RepeatedUnit:
+    """One unit met more than once in a contest: the counts of its first rows and of each later
+    occurrence, each with its cell."""
+
+    def __init__(self, contest: str, unit: PrecinctKey) -> None:
+        self.contest = contest
+        self.unit = unit
+        self.first: dict[Part, Count] = {}
+        self.again: list[dict[Part, Count]] = []
+
+    def met_again(self, part: Part, first: Count, count: Count) -> None:
+        """A count of ``part`` met again: it belongs to the first later occurrence not holding it."""
+        self.first.setdefault(part, first)
+        for occurrence in self.again:
+            if part not in occurrence:
+                occurrence[part] = count
+                return
+        self.again.append({part: count})
+
+    @property
+    def same_counts(self) -> bool:
+        """Every later occurrence repeats the first's counts: it may be a copy."""
+        return all(
+            votes == self.first[part][0]
+            for occurrence in self.again
+            for part, (votes, _w) in occurrence.items()
+        )
+
+    def cells_again(self) -> list[tuple[Where, int]]:
+        return [(where, votes) for occurrence in self.again for votes, where in occurrence.values()]
+
+    def rows(self) -> str:
+        """``rows 5 and 17``, or ``sheet '1' row 5 and sheet '2' row 4`` across sheets."""
+        places = [_first_cell(self.first)] + [_first_cell(occurrence) for occurrence in self.again]
+        sheets = {id(sheet) for sheet, _r, _c in places}
+        if len(sheets) == 1:
+            return "rows " + _and([str(r + 1) for _s, r, _c in places])
+        return _and([f"sheet '{sheet.name}' row {r + 1}" for sheet, r, _c in places])
+
+    def cells(self) -> str:
+        """The cells of each occurrence, occurrence by occurrence."""
+        occurrences = [self.first, *self.again]
+        return _and([cell_range([where for _v, where in occurrence.values()]) for occurrence in occurrences])
+
+
+def _first_cell(occurrence: dict[Part, Count]) -> Where:
+    return min((where for _v, where in occurrence.values()), key=lambda w: (w[1], w[2]))
+
+
+def _and(items: list[str]) -> str:
+    if not items:
+        return ""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+@dataclass(frozen=True)
+class TotalOverRepeats:
+    """A total row of the contest that closes repeated rows: its figure, and the units' sums with
+    the repeated rows summed and with the equal ones counted once."""
+
+    where: Where
+    choice: str
+    vote_type: str | None
+    total: int
+    summed: int
+    once: int
+    cells: str
+    fits_summed: bool
+    fits_once: bool
+
+    @property
+    def cell(self) -> str:
+        sheet, row, col = self.where
+        return sheet.cell(row, col)
+
+
+class Repeats:
+    """The repeated units of the statements' contests, and the totals that close them."""
+
+    def __init__(self) -> None:
+        self.contests: set[str] = set()  # contests read as statements: a unit met again may be a portion
+        self.units: dict[tuple[str, PrecinctKey], RepeatedUnit] = {}
+        self.repeated_contests: set[str] = set()
+        self.totals: dict[str, list[TotalOverRepeats]] = {}
+
+    def met_again(self, contest: str, unit: PrecinctKey, part: Part, first: Count, count: Count) -> None:
+        repeated = self.units.get((contest, unit))
+        if repeated is None:
+            repeated = self.units[contest, unit] = RepeatedUnit(contest, unit)
+            self.repeated_contests.add(contest)
+        repeated.met_again(part, first, count)
+
+    def cells_again(self, contest: str, sheet: Sheet) -> list[tuple[int, int, int, bool]]:
+        """(row, column, votes, same counts) of the later occurrences' cells on ``sheet``."""
+        return [
+            (row, col, votes, repeated.same_counts)
+            for repeated in self.units.values()
+            if repeated.contest == contest
+            for (where_sheet, row, col), votes in repeated.cells_again()
+            if where_sheet is sheet
+        ]
+
+    def total_seen(self, contest: str, total: TotalOverRepeats) -> None:
+        self.totals.setdefault(contest, []).append(total)
+
+    def verdict(self, contest: str) -> Verdict:
+        totals = self.totals.get(contest, [])
+        if not totals:
+            return Verdict.NO_TOTAL
+        summed = all(t.fits_summed for t in totals)
+        once = all(t.fits_once for t in totals)
+        if summed and once:
+            return Verdict.EITHER
+        if summed:
+            return Verdict.SUMMED
+        return Verdict.ONCE if once else Verdict.NEITHER
+
+    def summed(self, repeated: RepeatedUnit, verdict: Verdict) -> bool:
+        """Whether the unit's rows are summed (portions) rather than counted once (a copy)."""
+        return not repeated.same_counts or verdict is Verdict.SUMMED
+
+    def unfit(self, contest: str) -> list[TotalOverRepeats]:
+        """The totals that the kept reading (equal rows once, others summed) does not reconcile."""
+        return [t for t in self.totals.get(contest, []) if not t.fits_once]
+
+
+def repeat_warning(
+    repeated: RepeatedUnit, verdict: Verdict, summed: bool, totals: list[TotalOverRepeats]
+) -> str:
+    """What was done with a repeated unit, and why."""
+    name, contest = repeated.unit[1], repeated.contest
+    shown = _and(sorted({t.cell for t in totals}))
+    count = len(repeated.again) + 1
+    if summed:
+        portions = "two portions" if count == 2 else f"{count} portions"
+        same = " with the same counts" if repeated.same_counts else ""
+        text = (
+            f"precinct {name!r} appears on {repeated.rows()} of {contest!r}{same}; its {portions} are summed"
+        )
+        if verdict in (Verdict.SUMMED, Verdict.ONCE, Verdict.EITHER):
+            text += f", as the file's total ({shown}) says"
+        return text
+    text = f"precinct {name!r} appears on {repeated.rows()} of {contest!r} with the same counts; counted once"
+    if verdict is Verdict.ONCE:
+        return f"{text}, as a repeated copy: the file's total ({shown}) says so"
+    if verdict is Verdict.EITHER:
+        return (
+            f"{text}: the file's totals ({shown}) fit both readings, so they cannot tell a repeated page "
+            f"from two equal portions (cells {repeated.cells()})"
+        )
+    if verdict is Verdict.NO_TOTAL:
+        return (
+            f"{text}: the file has no total to tell a repeated page from two equal portions "
+            f"(cells {repeated.cells()})"
+        )
+    return text
+
+
+def total_message(contest: str, total: TotalOverRepeats, repeated: list[RepeatedUnit]) -> str:
+    """A total that no reading of the repeated units reconciles: both sums, both places."""
+    what = f"{contest!r}, {total.choice!r}" + (f", {total.vote_type}" if total.vote_type else "")
+    units = "; ".join(f"{r.unit[1]!r} on {r.rows()}" for r in repeated)
+    sums = f"{total.summed} with the repeated rows summed as portions"
+    if total.once != total.summed:
+        sums += f", or {total.once} with the equal ones counted once as a repeated copy"
+    return (
+        f"{what}: a unit appears more than once ({units}); the units ({total.cells}) add up to {sums}, "
+        f"but the file's total ({total.cell}) says {total.total}, a difference of "
+        f"{total.total - total.once:+d}"
+    )
