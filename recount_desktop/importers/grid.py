@@ -147,8 +147,7 @@ def _check_every_count_read(sheet: Sheet, reading: Reading, builder: ResultsBuil
             "and they are not the sum of the unit columns left of them: they would be left out. "
             "Choose the header row or unit columns that name them, or skip the column in the layout",
         )
-    if not reading.by_user:
-        _check_unit_caption(sheet, reading, builder)
+    _check_unit_caption(sheet, reading, builder)
     groups = grouped_units(sheet, reading)
     if groups:
         named = ", ".join(f"{name!r} over column {column_letters(c)}" for c, name in groups)
@@ -181,14 +180,19 @@ def _row_of_no_contest(
 
 
 def _check_unit_caption(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
-    """Automatic detection only: a label column headed ``Precinct`` holds units, so the header row
-    names choices (a statement of votes cast read clean as a transposed abstract). The user who
-    says row 1 names the units (the wizard's abstract layout, a profile) has it read so, the corner
-    cell being the row's caption."""
+    """A label column headed ``Precinct`` holds units, so the header row names choices (a statement
+    of votes cast read clean as a transposed abstract): refused in automatic detection. The user who
+    says the row names the units (the wizard's abstract layout, a profile) has it read so, the
+    corner cell being the row's caption; unless a contest title sits beside that caption in the
+    header row itself (``_caption_beside_title``)."""
     r = reading.header_rows[-1]
     for c in reading.label_columns:
         caption = clean_name(sheet.rows[r][c]) if c < len(sheet.rows[r]) else ""
-        if _UNIT_CAPTION.search(caption) or is_unit_header(caption):
+        if not (_UNIT_CAPTION.search(caption) or is_unit_header(caption)):
+            continue
+        if reading.by_user:
+            _caption_beside_title(sheet, reading, c, caption, builder)
+        else:
             builder.log.error(
                 sheet.name,
                 sheet.cell(r, c),
@@ -197,6 +201,33 @@ def _check_unit_caption(sheet: Sheet, reading: Reading, builder: ResultsBuilder)
                 f"columns. If row {r + 1} does name the units ({caption!r} being its caption), choose "
                 "the abstract layout in the import wizard, or give a layout profile (import --profile FILE)",
             )
+
+
+def _caption_beside_title(
+    sheet: Sheet, reading: Reading, c: int, caption: str, builder: ResultsBuilder
+) -> None:
+    """The user's reading, a unit caption in label column ``c`` and a contest title in another
+    label column of the header row (Yellowstone's ``UNITED STATES SENATOR | Precinct | JON TESTER
+    Democrat``): the caption heads the unit names down its column, under the contest's title, and
+    the row names the contest's choices. Read as an abstract, the title opened a contest whose
+    choices were the precincts, its units the candidates: clean, and transposed. Refused."""
+    r = reading.header_rows[-1]
+    row = sheet.rows[r]
+    for t in reading.label_columns:
+        title = clean_name(row[t]) if t != c and t < len(row) else ""
+        if not title or _CAPTION.search(title) or is_unit_header(title) or _UNIT_CAPTION.search(title):
+            continue
+        builder.log.error(
+            sheet.name,
+            sheet.cell(r, c),
+            f"column {column_letters(c)} is headed {caption!r} beside the contest title {title!r} "
+            f"({sheet.cell(r, t)}) in the header row {r + 1} itself: the names down column "
+            f"{column_letters(c)} are units and the names along row {r + 1} are the contest's choices (a "
+            "statement of votes cast, units as rows). Read as an abstract, its precincts would be "
+            "counted as candidates. Choose the statement layout (units as rows) in the import wizard, "
+            "or import --format sovc",
+        )
+        return
 
 
 def _office_row(
