@@ -654,6 +654,8 @@ class ResultsBuilder:
         unit = None if precinct is None or is_total_label(precinct[1]) else precinct
         if unit is not None:
             self._precincts.setdefault(unit, unit)
+        if unit is not None and contest in self.repeats.contests and type(value) is int:
+            self.repeats.statistic(contest, unit, where, statistic, value)  # a copy's are left out
         stats = self._stats.setdefault((contest, unit), {})
         # vote-type rows of a statistic add up like tallies do
         stats[statistic] = stats.get(statistic, 0) + value  # type: ignore[operator]
@@ -917,6 +919,8 @@ class ResultsBuilder:
                 summed = self.repeats.summed(repeated, verdict)
                 if summed:
                     self._sum_portions(repeated)
+                else:
+                    self._leave_out_statistics(repeated)
                 sheet, row, col = min(repeated.again[0].values(), key=lambda c: (c[1][1], c[1][2]))[1]
                 message = repeat_warning(repeated, verdict, summed, totals)
                 self.log.warn(sheet.name, sheet.cell(row, col), message)
@@ -944,6 +948,13 @@ class ResultsBuilder:
                 if vote_type is not None and entry.types is not None:
                     entry.types[vote_type] = entry.types.get(vote_type, 0) + votes
                 entry.votes = (entry.votes or 0) + votes
+
+    def _leave_out_statistics(self, repeated: RepeatedUnit) -> None:
+        """A repeated copy's statistics: counted once, as its counts are."""
+        stats = self._stats.get((repeated.contest, repeated.unit))
+        for _where, statistic, votes in self.repeats.statistics_again(repeated):
+            if stats is not None and statistic in stats:
+                stats[statistic] -= votes
 
     def _contest(self, name: str, option: Mapping[str, Any]) -> Contest:
         choices = self._choices[name]

@@ -121,6 +121,11 @@ class Repeats:
         self.units: dict[tuple[str, PrecinctKey], RepeatedUnit] = {}
         self.repeated_contests: set[str] = set()
         self.totals: dict[str, list[TotalOverRepeats]] = {}
+        self.version = 0  # changes whenever a later occurrence's cell is recorded
+        # a unit's statistics (registered voters, over votes) on rows other than its first one:
+        # a repeated copy's are left out with its counts
+        self._statistic_row: dict[tuple[str, PrecinctKey], tuple[int, int]] = {}
+        self._statistics_elsewhere: dict[tuple[str, PrecinctKey], list[tuple[Where, str, int]]] = {}
 
     def met_again(self, contest: str, unit: PrecinctKey, part: Part, first: Count, count: Count) -> None:
         repeated = self.units.get((contest, unit))
@@ -128,16 +133,36 @@ class Repeats:
             repeated = self.units[contest, unit] = RepeatedUnit(contest, unit)
             self.repeated_contests.add(contest)
         repeated.met_again(part, first, count)
+        self.version += 1
+
+    def statistic(self, contest: str, unit: PrecinctKey, where: Where, statistic: str, value: int) -> None:
+        """A unit's statistic in a statement's contest, kept when it is not on the unit's first row."""
+        sheet, row, _c = where
+        first = self._statistic_row.setdefault((contest, unit), (id(sheet), row))
+        if first != (id(sheet), row):
+            self._statistics_elsewhere.setdefault((contest, unit), []).append((where, statistic, value))
+            self.version += 1
+
+    def statistics_again(self, repeated: RepeatedUnit) -> list[tuple[Where, str, int]]:
+        """The unit's statistics on the rows of its later occurrences."""
+        found = self._statistics_elsewhere.get((repeated.contest, repeated.unit), [])
+        if not found:
+            return []
+        rows = {(id(sheet), row) for (sheet, row, _c), _v in repeated.cells_again()}
+        return [(where, name, value) for where, name, value in found if (id(where[0]), where[1]) in rows]
 
     def cells_again(self, contest: str, sheet: Sheet) -> list[tuple[int, int, int, bool]]:
         """(row, column, votes, same counts) of the later occurrences' cells on ``sheet``."""
-        return [
-            (row, col, votes, repeated.same_counts)
-            for repeated in self.units.values()
-            if repeated.contest == contest
-            for (where_sheet, row, col), votes in repeated.cells_again()
-            if where_sheet is sheet
-        ]
+        found = []
+        for repeated in self.units.values():
+            if repeated.contest != contest:
+                continue
+            same = repeated.same_counts
+            cells = [*repeated.cells_again(), *((w, v) for w, _name, v in self.statistics_again(repeated))]
+            found += [
+                (row, col, votes, same) for (where_sheet, row, col), votes in cells if where_sheet is sheet
+            ]
+        return found
 
     def total_seen(self, contest: str, total: TotalOverRepeats) -> None:
         self.totals.setdefault(contest, []).append(total)

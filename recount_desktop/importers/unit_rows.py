@@ -49,6 +49,7 @@ class UnitRows:
         self._group_rows: list[int] = []
         self._all_rows: list[int] = []
         self._statistics_kept = False
+        self._left_out_cache: tuple[tuple[int, int, int], tuple[list[int], list[int], set[int]]] | None = None
         builder.statement_contest(contest)  # a unit met again here may be a precinct portion
 
     def values(self, r: int, row: Sequence[object], unit_name: Callable[[], str]) -> list[Value] | None:
@@ -106,6 +107,9 @@ class UnitRows:
         """Per column, the counts of the rows read so far that repeat an earlier unit's with the same
         counts (left out if they are a copy): in this group, and in all rows; and the columns where
         any unit met again lies among all rows."""
+        key = (len(self._all_rows), len(self._group_rows), self.builder.repeats.version)
+        if self._left_out_cache is not None and self._left_out_cache[0] == key:
+            return self._left_out_cache[1]
         rows, group_rows = set(self._all_rows), set(self._group_rows)
         index = {c: i for i, c in enumerate(self._indexes)}
         group, grand = [0] * len(self.columns), [0] * len(self.columns)
@@ -118,6 +122,7 @@ class UnitRows:
             if same:
                 grand[i] += votes
                 group[i] += votes if row in group_rows else 0
+        self._left_out_cache = (key, (group, grand, involved))
         return group, grand, involved
 
     def unit(self, r: int, values: Sequence[Value]) -> None:

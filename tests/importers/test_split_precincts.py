@@ -190,3 +190,32 @@ def test_the_cli_stores_nothing_when_no_reading_reconciles(
     assert main(["import", str(election), str(good), "--operator", "clerk"]) == 0
     shown = capsys.readouterr()
     assert "its two portions are summed" in shown.out + shown.err
+
+
+@pytest.mark.parametrize(
+    ("again", "total", "registered", "over"),
+    [(["P2", 300, 30, 40, 2], [45, 66], 300, 2), (["P2", 100, 1, 2, 1], [46, 68], 400, 3)],
+    ids=["copy", "portions"],
+)
+def test_a_repeated_rows_statistics_follow_its_counts(
+    tmp_path: Path, again: list[object], total: list[int], registered: int, over: int
+) -> None:
+    """Registered voters left of the candidates, over votes right of them: a copy's are counted
+    once, as its counts are; portions' are summed."""
+    head = [["Mayor"], ["Precinct", "Registered Voters", "Ada", "Bo", "Over Votes"]]
+    units = [["P1", 500, 10, 20, 0], ["P2", 300, 30, 40, 2], ["P3", 90, 5, 6, 1]]
+    rows = [*head, *units, again, ["Total:", None, *total, None]]
+    imported = _read(write_xlsx(tmp_path / "stats.xlsx", {"1": rows, "2": CLERK}))
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("Mayor") == {"Ada": total[0], "Bo": total[1]}
+    p2 = next(s for s in imported.results.statistics if (s.contest, s.precinct) == ("Mayor", "P2"))
+    assert (p2.registered_voters, p2.over_votes) == (registered, over)
+
+
+def test_an_unlabelled_total_under_a_copy_with_statistics_is_still_a_total(tmp_path: Path) -> None:
+    head = [["Mayor"], ["Precinct", "Ada", "Bo", "Over Votes"]]
+    units = [["P1", 10, 20, 0], ["P2", 30, 40, 2], ["P3", 5, 6, 1]]
+    rows = [*head, *units, ["P2", 30, 40, 2], [None, 45, 66, 3]]
+    imported = _read(write_xlsx(tmp_path / "stats.xlsx", {"1": rows, "2": CLERK}))
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("Mayor") == {"Ada": 45, "Bo": 66}
