@@ -51,6 +51,7 @@ class UnitRows:
         self._statistics_kept = False
         self._left_out_cache: tuple[tuple[int, int, int], tuple[list[int], list[int], set[int]]] | None = None
         builder.statement_contest(contest)  # a unit met again here may be a precinct portion
+        self._repeated = builder.repeats.repeated_contests  # the builder's set, read on every row
 
     def values(self, r: int, row: Sequence[object], unit_name: Callable[[], str]) -> list[Value] | None:
         """The row's counts, one per column; None when every count cell is blank."""
@@ -92,7 +93,7 @@ class UnitRows:
             # list equality runs in C: this is asked of every unit row of a statewide sheet
             if len(rows) >= MIN_UNITS and values == sums and sum(1 for s in sums if s) >= needed:
                 return True
-        if self.contest not in self.builder.repeats.repeated_contests:
+        if self.contest not in self._repeated:
             return False
         # a unit met again with the same counts may be a repeated copy: the sums without it
         group, grand, _involved = self._left_out()
