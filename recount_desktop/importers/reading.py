@@ -108,7 +108,7 @@ def masked(sheet: Sheet, reading: Reading, notes: ReadingNotes) -> Sheet:
         notes.note("skipped", sheet.name, f"column {column_letters(c)}", "left out by the layout")
     if reading.skipped_columns:
         rows = [_without(row, reading.skipped_columns) for row in rows]
-    return Sheet(sheet.name, rows, sheet.merged, sheet.lines)
+    return Sheet(sheet.name, rows, sheet.merged_cells, sheet.lines)
 
 
 def _without(row: list[object], columns: tuple[int, ...]) -> list[object]:
