@@ -147,7 +147,8 @@ def _check_every_count_read(sheet: Sheet, reading: Reading, builder: ResultsBuil
             "and they are not the sum of the unit columns left of them: they would be left out. "
             "Choose the header row or unit columns that name them, or skip the column in the layout",
         )
-    _check_unit_caption(sheet, reading, builder)
+    if not _check_unit_caption(sheet, reading, builder):
+        _check_units_named_as_candidates(sheet, reading, builder)
     groups = grouped_units(sheet, reading)
     if groups:
         named = ", ".join(f"{name!r} over column {column_letters(c)}" for c, name in groups)
@@ -179,7 +180,7 @@ def _row_of_no_contest(
     )
 
 
-def _check_unit_caption(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
+def _check_unit_caption(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> bool:
     """A label column headed ``Precinct`` holds units, so the header row names choices (a statement
     of votes cast read clean as a transposed abstract): refused in automatic detection. The user who
     says the row names the units (the wizard's abstract layout, a profile) has it read so, the
@@ -191,7 +192,8 @@ def _check_unit_caption(sheet: Sheet, reading: Reading, builder: ResultsBuilder)
         if not (_UNIT_CAPTION.search(caption) or is_unit_header(caption)):
             continue
         if reading.by_user:
-            _caption_beside_title(sheet, reading, c, caption, builder)
+            if _caption_beside_title(sheet, reading, c, caption, builder):
+                return True
         else:
             builder.log.error(
                 sheet.name,
@@ -201,11 +203,13 @@ def _check_unit_caption(sheet: Sheet, reading: Reading, builder: ResultsBuilder)
                 f"columns. If row {r + 1} does name the units ({caption!r} being its caption), choose "
                 "the abstract layout in the import wizard, or give a layout profile (import --profile FILE)",
             )
+            return True
+    return False
 
 
 def _caption_beside_title(
     sheet: Sheet, reading: Reading, c: int, caption: str, builder: ResultsBuilder
-) -> None:
+) -> bool:
     """The user's reading, a unit caption in label column ``c`` and a contest title in another
     label column of the header row (Yellowstone's ``UNITED STATES SENATOR | Precinct | JON TESTER
     Democrat``): the caption heads the unit names down its column, under the contest's title, and
@@ -226,6 +230,41 @@ def _caption_beside_title(
             "statement of votes cast, units as rows). Read as an abstract, its precincts would be "
             "counted as candidates. Choose the statement layout (units as rows) in the import wizard, "
             "or import --format sovc",
+        )
+        return True
+    return False
+
+
+# a party on a line of its own under a name: ``JON TESTER\nDemocrat``, ``ADA\n(DEM)``
+_PARTY_LINE = re.compile(
+    r"^\(\s*[A-Za-z]{1,5}\s*\)$|^(democrat(ic)?|republican|libertarian|green|constitution|independent"
+    r"|unaffiliated|non-?partisan|reform|american constitution|working families)( party)?$"
+    r"|^(DEM|REP|LIB|LBT|GRN|GRE|CON|IND|NON|NPA|UAF|UNA|AIP|WFP|REF)$",
+    re.IGNORECASE,
+)
+
+
+def _check_units_named_as_candidates(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
+    """A unit column headed by a name over its party on a line of its own (``JON TESTER\nDemocrat``)
+    heads a candidate: the names along the header row are choices and the names down the left are
+    units (a statement of votes cast). Read as an abstract it would read clean, transposed: refused,
+    naming the cell, whoever chose the reading."""
+    r = reading.header_rows[-1]
+    row = sheet.rows[r]
+    for c in reading.unit_columns:
+        cell = row[c] if c < len(row) else None
+        text = cell if isinstance(cell, str) else ""
+        lines = [clean_name(line) for line in text.replace("\r", "\n").split("\n") if clean_name(line)]
+        if len(lines) < 2 or not _PARTY_LINE.match(lines[-1]):
+            continue
+        shown = " / ".join(lines)
+        builder.log.error(
+            sheet.name,
+            sheet.cell(r, c),
+            f"{sheet.cell(r, c)} ({shown!r}) names a candidate over a party, not a unit: the names along "
+            f"row {r + 1} are choices and the names down the left are units (a statement of votes cast, "
+            "units as rows). Read as an abstract, its precincts would be counted as candidates. Choose "
+            "the statement layout (units as rows) in the import wizard, or import --format sovc",
         )
         return
 

@@ -68,7 +68,10 @@ def test_forced_to_read_as_an_abstract_it_is_refused_naming_the_caption(tmp_path
         profile.write_text(PROFILE, encoding="utf-8")
         imported = read_tally_file(source, profile=load_profile(profile))
     assert imported.results is None
-    assert [(e.sheet, e.cell) for e in imported.errors] == [("SENATOR", "B3"), ("GOVERNOR", "B3")]
+    assert [(e.sheet, e.cell) for e in imported.errors] == [
+        ("SENATOR", "B3"),
+        ("GOVERNOR", "B3"),
+    ]  # once each
     message = imported.errors[0].message
     assert "'Precinct' beside the contest title 'UNITED STATES SENATOR' (A3)" in message
     assert "units as rows" in message and "--format sovc" in message
@@ -89,3 +92,34 @@ def test_an_abstract_with_its_first_title_in_the_header_row_still_reads_when_cho
     assert imported.errors == () and imported.results is not None
     assert imported.results.totals("Mayor") == {"Ada": 30, "Bo": 11}
     assert sorted(p.name for p in imported.results.precincts) == ["North", "South"]
+
+
+@pytest.mark.parametrize("party", ["DEM", "Democrat", "(DEM)"])
+@pytest.mark.parametrize("layout", ["auto", "abstract"])
+def test_a_header_of_candidates_over_their_parties_is_no_row_of_units(
+    tmp_path: Path, party: str, layout: str
+) -> None:
+    """One contest sheet, its title in the corner and no unit caption anywhere: the header names
+    candidates over their parties, so it is no abstract's row of units, whoever chose the reading."""
+    rows: list[list[object]] = [
+        ["Mayor (Vote For 1)", f"ADA\n{party}", "BO\nREP", "Total"],
+        ["Precinct 1", 120, 80, 200],
+        ["Precinct 2", 50, 70, 120],
+        ["Total:", 170, 150, 320],
+    ]
+    imported = read_tally_file(write_xlsx(tmp_path / "one.xlsx", {"Mayor": rows}), format=layout)
+    assert imported.results is None
+    assert [e.cell for e in imported.errors] == ["B1"]
+    assert "names a candidate over a party, not a unit" in imported.errors[0].message
+
+
+def test_a_unit_name_on_two_lines_is_still_a_unit(tmp_path: Path) -> None:
+    rows: list[list[object]] = [
+        ["Candidate", "North\nWard 1", "South\nWard 2", "Total"],
+        ["Mayor"],
+        ["Ada", 10, 20, 30],
+        ["Bo", 5, 6, 11],
+    ]
+    imported = read_tally_file(write_xlsx(tmp_path / "two.xlsx", {"Abstract": rows}), format="abstract")
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("Mayor") == {"Ada": 30, "Bo": 11}
