@@ -26,7 +26,7 @@ import re
 import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from recount_desktop.importers.xlsx_errors import _REL, _SHEET, _unescape
 from recount_desktop.importers.xlsx_first_row import _cells, _shared_strings, _text
@@ -53,6 +53,39 @@ def available() -> bool:
     return True
 
 
+class BodyColumns:
+    """A sheet's rows from ``start`` on, by column: their cells (``values``, as in the rows) and
+    fastexcel's arrays (``arrays``: text, or floats with no blank)."""
+
+    def __init__(self, start: int, values: list[list[object]], arrays: list[Any]) -> None:
+        self.start = start
+        self.values = values
+        self.arrays = arrays
+
+    def whole_counts(self, column: int, first: int) -> list[int] | None:
+        """The column's numbers from row ``first`` on as whole counts, as ``int(cell)`` of each; None
+        when one is text, not a whole number, negative, or beyond 64 bits."""
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        array = self.arrays[column].slice(first - self.start)
+        if not pa.types.is_floating(array.type) or len(array) == 0:
+            return None
+        try:
+            whole = pc.cast(array, pa.int64())  # a safe cast: refuses a fraction, NaN, infinity
+        except (pa.ArrowInvalid, OverflowError):
+            return None
+        if pc.min(whole).as_py() < 0:
+            return None
+        counts: list[int] = whole.to_pylist()
+        return counts
+
+
+class ReadByColumns(NamedTuple):
+    rows: Rows
+    body: BodyColumns
+
+
 class ColumnReader:
     """One workbook's large sheets read by columns: its zip listing, sheet parts, shared strings
     and fastexcel reader are opened once for all its sheets."""
@@ -67,6 +100,11 @@ class ColumnReader:
     def read_rows(self, sheet_name: str) -> Rows | None:
         """The sheet's rows as python-calamine's ``to_python(skip_empty_area=False)`` gives them,
         read by columns; None when the sheet is small or its rows could differ (read it by rows)."""
+        read = self.read(sheet_name)
+        return None if read is None else read.rows
+
+    def read(self, sheet_name: str) -> ReadByColumns | None:
+        """``read_rows``'s rows, with the body's columns they were made from."""
         head = self._head(sheet_name)
         if head is None:
             return None
@@ -118,7 +156,7 @@ class ColumnReader:
             self._shared = _shared_strings(self.path, count) or []
         return self._shared if len(self._shared) >= count else None
 
-    def _with_body(self, sheet_name: str, head: Rows, body_start: int) -> Rows | None:
+    def _with_body(self, sheet_name: str, head: Rows, body_start: int) -> ReadByColumns | None:
         """``head`` and fastexcel's body below it as rows, when fastexcel read it as asked."""
         try:
             if self._fast is None:
@@ -208,7 +246,7 @@ def _looks_regular(sample: list[dict[int, tuple[bytes, bytes]]]) -> bool:
     )
 
 
-def _rows(head: Rows, infos: list[Any], batch: Any) -> Rows | None:
+def _rows(head: Rows, infos: list[Any], batch: Any) -> ReadByColumns | None:
     """``head`` over the body fastexcel read (``infos``, its columns; ``batch``, their arrays), as
     rows, when fastexcel read it as asked."""
     import pyarrow.compute as pc
@@ -225,8 +263,10 @@ def _rows(head: Rows, infos: list[Any], batch: Any) -> Rows | None:
             return None
     if any(text != "" for row in head for text in row[width:]):
         return None  # a text right of the columns read: the range is not what fastexcel read
-    body = list(map(list, zip(*[column.to_pylist() for column in columns], strict=True)))
-    return [_to_width(row, width) for row in head] + body
+    values = [column.to_pylist() for column in columns]
+    body = list(map(list, zip(*values, strict=True)))
+    rows = [_to_width(row, width) for row in head] + body
+    return ReadByColumns(rows, BodyColumns(len(head), values, columns))
 
 
 def _named_as_read(infos: list[Any], header: list[object], width: int) -> bool:

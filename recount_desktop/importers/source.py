@@ -17,6 +17,7 @@ import python_calamine
 
 from recount_desktop.importers import sheet_columns
 from recount_desktop.importers.problems import ProblemLog, column_letters
+from recount_desktop.importers.sheet_columns import BodyColumns
 from recount_desktop.importers.values import number_in_text
 
 _ZIP = b"PK\x03\x04"
@@ -39,6 +40,9 @@ class Sheet:
     _counted: Sheet | None = field(default=None, init=False, repr=False, compare=False)
     # what a layout found on this sheet, kept so the interpreter and the reader look once
     found: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    # a sheet read by columns: its body's columns too, the same cells as ``rows`` (init=False: a
+    # copy with other rows has none)
+    body: BodyColumns | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def merged(self) -> MergedRanges:
@@ -83,6 +87,7 @@ class Book:
         sheet's cells are hundreds of megabytes that building the results needs room for."""
         for sheet in self._cache.values():
             sheet.rows = []
+            sheet.body = None
             sheet._counted = None
             sheet.found.clear()
 
@@ -157,16 +162,18 @@ def _open_workbook(path: Path, head: bytes, log: ProblemLog) -> Book:
     )
 
     def load(name: str) -> Sheet:
-        rows = by_columns.read_rows(name) if by_columns is not None else None
-        if rows is not None:  # a large sheet read by columns: the same rows, in less time
-            return Sheet(name, rows, lambda: merged_of(name))
+        read = by_columns.read(name) if by_columns is not None else None
+        if read is not None:  # a large sheet read by columns: the same rows, in less time
+            sheet = Sheet(name, read.rows, lambda: merged_of(name))
+            sheet.body = read.body
+            return sheet
         try:
             raw = workbook.get_sheet_by_name(name)
-            rows = raw.to_python(skip_empty_area=False)  # type: ignore[assignment]
+            rows: list[list[object]] = raw.to_python(skip_empty_area=False)  # type: ignore[assignment]
             merged = list(raw.merged_cell_ranges or [])
         except Exception as error:
             raise log.reject(name, None, f"cannot read the sheet ({error})") from error
-        return Sheet(name, rows, merged)  # type: ignore[arg-type]
+        return Sheet(name, rows, merged)
 
     def merged_of(name: str) -> MergedRanges:
         return list(workbook.get_sheet_by_name(name).merged_cell_ranges or [])

@@ -19,6 +19,7 @@ from itertools import accumulate, chain, compress, pairwise, repeat
 from operator import add, eq, itemgetter, ne, or_
 from typing import TypeVar, cast
 
+from recount_desktop.importers.sheet_columns import BodyColumns
 from recount_desktop.importers.unit_rows import MIN_COLUMNS, MIN_UNITS, UnitRows
 from recount_desktop.importers.values import is_blank, is_total_label
 
@@ -97,6 +98,9 @@ def _grid(
     """The block's cells, when every count cell is a whole number >= 0 (or a row is wholly blank,
     with no unit name); else None. The rows are turned into columns once, in C; each column is
     checked and converted as a whole."""
+    body = units.sheet.body
+    if body is not None and rows.start >= body.start and rows.stop == len(units.sheet.rows):
+        return _grid_of_columns(units, rows, body, unit_col, count_cols, check_cols)
     sheet_rows = units.sheet.rows[rows.start : rows.stop]
     wanted = [unit_col, *count_cols, *check_cols]
     table = list(zip(*sheet_rows, strict=False))  # as long as the shortest row
@@ -119,6 +123,30 @@ def _grid(
         columns.append(whole)
     names = list(map(units.builder.names.__getitem__, table[unit_col]))
     return _Grid(numbered, names, columns, [table[c] for c in check_cols])
+
+
+def _grid_of_columns(
+    units: UnitRows,
+    rows: range,
+    body: BodyColumns,
+    unit_col: int,
+    count_cols: list[int],
+    check_cols: list[int],
+) -> _Grid | None:
+    """``_grid`` of a sheet read by columns (``source``'s ``Sheet.body``): no cell is blank there,
+    so a count column is read whole or the block is not one; its cells are the rows' own."""
+    if max(unit_col, *count_cols, *check_cols) >= len(body.values):
+        return None
+    first = rows.start - body.start
+    columns = []
+    for c in count_cols:
+        whole = body.whole_counts(c, rows.start)
+        if whole is None:
+            return None  # text, a fraction, a negative count: the per-row reader names the cell
+        columns.append(whole)
+    names = list(map(units.builder.names.__getitem__, body.values[unit_col][first:]))
+    raw = [tuple(body.values[c][first:]) for c in check_cols]
+    return _Grid(list(rows), names, columns, raw)
 
 
 def _whole_counts(cells: tuple[object, ...], kind: set[type]) -> list[int] | None:

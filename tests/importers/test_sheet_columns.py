@@ -181,15 +181,15 @@ def test_small_sheets_are_left_to_calamine(tmp_path: Path, monkeypatch: pytest.M
 def _read_both(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[TallyImport, TallyImport]:
     """The file read with the columnar read allowed (which must read a sheet), then by calamine."""
     used: list[bool] = []
-    real = sheet_columns.ColumnReader.read_rows
+    real = sheet_columns.ColumnReader.read
 
-    def spy(self: sheet_columns.ColumnReader, name: str) -> list[list[object]] | None:
-        rows = real(self, name)
-        used.append(rows is not None)
-        return rows
+    def spy(self: sheet_columns.ColumnReader, name: str) -> sheet_columns.ReadByColumns | None:
+        read = real(self, name)
+        used.append(read is not None)
+        return read
 
     with monkeypatch.context() as patch:
-        patch.setattr(sheet_columns.ColumnReader, "read_rows", spy)
+        patch.setattr(sheet_columns.ColumnReader, "read", spy)
         by_columns = read_tally_file(path)
     assert any(used), "no sheet was read by columns"
     with monkeypatch.context() as patch:
