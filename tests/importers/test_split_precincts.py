@@ -219,3 +219,21 @@ def test_an_unlabelled_total_under_a_copy_with_statistics_is_still_a_total(tmp_p
     imported = _read(write_xlsx(tmp_path / "stats.xlsx", {"1": rows, "2": CLERK}))
     assert imported.errors == () and imported.results is not None
     assert imported.results.totals("Mayor") == {"Ada": 45, "Bo": 66}
+
+
+@pytest.mark.parametrize(("again", "summed"), [(["Precinct 0005", 1, 2], True), (None, False)])
+def test_a_large_sheet_read_by_columns_decides_the_same_way(
+    tmp_path: Path, again: list[object] | None, summed: bool
+) -> None:
+    """A sheet large enough to be read by columns (``sheet_columns``): the same reading."""
+    units: list[list[object]] = [
+        [f"Precinct {p:04d}", 100 + p * 37 % 53, 90 + p * 41 % 47] for p in range(1500)
+    ]
+    repeated = again or list(units[5])
+    ada = sum(int(u[1]) for u in units) + (int(repeated[1]) if summed else 0)
+    bo = sum(int(u[2]) for u in units) + (int(repeated[2]) if summed else 0)
+    imported = _read(_statement(tmp_path, *units, repeated, ["Total:", ada, bo]))
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("Mayor") == {"Ada": ada, "Bo": bo}
+    (warning,) = _warnings(imported)
+    assert "rows 8 and 1503" in warning and ("summed" if summed else "counted once") in warning
