@@ -227,8 +227,9 @@ def total_message(contest: str, total: TotalOverRepeats, repeated: list[Repeated
     sums = f"{total.summed} with the repeated rows summed as portions"
     if total.once != total.summed:
         sums += f", or {total.once} with the equal ones counted once as a repeated copy"
+    kept = f" from {total.once}, the reading kept" if total.once != total.summed else ""
     return (
         f"{what}: a unit appears more than once ({units}); the units ({total.cells}) add up to {sums}, "
         f"but the file's total ({total.cell}) says {total.total}, a difference of "
-        f"{total.total - total.once:+d}"
+        f"{total.total - total.once:+d}{kept}"
     )
