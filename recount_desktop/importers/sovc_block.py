@@ -219,11 +219,19 @@ def places(cells: Sequence[object], value: object) -> list[int]:
 
 def _labelled(names: list[str]) -> list[int]:
     """The indexes of the names labelled as totals: each distinct name asked once (a sheet repeats
-    no unit), through ``is_total_label``'s cache from C (every sheet names the same units)."""
+    no unit), and a name found before not to be one is not asked again (every sheet names the same
+    units: the set difference is one step in C)."""
     distinct = set(names)
     distinct.discard("")
-    labels = filter(is_total_label, distinct)
+    if len(_NOT_TOTAL) > 1 << 16:
+        _NOT_TOTAL.clear()
+    new = distinct - _NOT_TOTAL  # a statement names the same units on every sheet: asked once
+    labels = [name for name in new if is_total_label(name)]
+    _NOT_TOTAL.update(new.difference(labels))
     return sorted(chain.from_iterable(places(names, label) for label in labels))
+
+
+_NOT_TOTAL: set[str] = set()  # unit names met that are not total labels (bounded)
 
 
 def _first_total(
