@@ -118,8 +118,8 @@ def child_import(source: Path) -> None:
 
 
 def _watch_columnar() -> list[bool]:
-    """Notes whether the importer read the workbook by columns (code without the columnar read
-    never does)."""
+    """Notes whether the importer read the workbook by columns: a long table (``long_columnar``) or
+    a sheet's rows (``sheet_columns``, from 2026-12-01); code without a columnar read never does."""
     used: list[bool] = []
     try:
         from recount_desktop.importers import long_columnar
@@ -134,6 +134,19 @@ def _watch_columnar() -> list[bool]:
         return found
 
     long_columnar.read_fast = watched  # type: ignore[assignment]
+    try:
+        from recount_desktop.importers.sheet_columns import ColumnReader
+    except ImportError:
+        return used
+    real_read = ColumnReader.read
+
+    def watched_read(self: ColumnReader, name: str) -> Any:
+        found = real_read(self, name)
+        if found is not None:
+            used.append(True)
+        return found
+
+    ColumnReader.read = watched_read  # type: ignore[method-assign, assignment]
     return used
 
 
