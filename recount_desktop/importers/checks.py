@@ -6,9 +6,11 @@ Plain data and pure functions over the builder's tallies; the builder decides wh
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
+
+from recount_desktop.importers.values import number_in_text
 
 if TYPE_CHECKING:
     from recount_desktop.importers.source import Sheet
@@ -189,17 +191,45 @@ def whole_at(row: Sequence[object], col: int) -> int | None:
     return None
 
 
-def column_is_sum(rows: Iterable[Sequence[object]], total: int, parts: Sequence[int], at_least: int) -> bool:
+def whole_or_text_at(row: Sequence[object], col: int) -> int | None:
+    """``whole_at``, also reading a count stored as text ("1,234": every cell of a CSV file)."""
+    value = row[col] if col < len(row) else None
+    if isinstance(value, str):
+        number = number_in_text(value)
+        return number if type(number) is int else None
+    return whole_at(row, col)
+
+
+def column_is_sum(
+    rows: Iterable[Sequence[object]],
+    total: int,
+    parts: Sequence[int],
+    at_least: int,
+    at: Callable[[Sequence[object], int], int | None] = whole_at,
+) -> bool:
     """True when, in every row where all of them hold whole counts, column ``total`` equals the sum of
     columns ``parts``, and at least ``at_least`` such rows have a total above zero: a total column,
     whatever its header says."""
     checked = 0
     for row in rows:
-        value = whole_at(row, total)
-        counts = [whole_at(row, c) for c in parts]
+        value = at(row, total)
+        counts = [at(row, c) for c in parts]
         if value is None or any(v is None for v in counts):
             continue
         if value != sum(v for v in counts if v is not None):
             return False
         checked += 1 if value else 0
     return checked >= at_least
+
+
+MIN_CHOICES_BEFORE_SUM = 2  # a total column sums two choices or more
+
+
+def sum_column(rows: Iterable[Sequence[object]], choices: Sequence[int], at_least: int = 2) -> int | None:
+    """The last of the ``choices`` columns when, in every row, it is the sum of the choice columns
+    before it (with a total above zero in ``at_least`` rows): the file's own total column under a
+    header no one foresaw (issue 11 section 1), checked and never a choice. None otherwise."""
+    if len(choices) < MIN_CHOICES_BEFORE_SUM + 1:
+        return None
+    *parts, last = sorted(choices)
+    return last if column_is_sum(rows, last, parts, at_least, whole_or_text_at) else None

@@ -92,6 +92,22 @@ TEMPLATE_FIELDS: Mapping[str, Sequence[str]] = {
 }
 REQUIRED = ("precinct", "contest", "choice", "votes")
 
+# A column of the unit's votes over all the choices of its contest: the file's own total, checked
+# against the choices and never read as one (Montrose's "Total Votes Cast" beside its candidates).
+# Ballots cast, undervotes and overvotes are statistics (``values.statistic_of``), not these.
+ROW_TOTAL_HEADERS: frozenset[str] = frozenset(
+    (
+        *("total", "totals", "total votes", "total vote", "vote total", "votes total", "total cast"),
+        *("votes cast", "total votes cast", "total votes counted", "contest total", "contest totals"),
+    )
+)
+
+
+def is_row_total_header(cell: object) -> bool:
+    """A header naming a column of row totals (``Total``, ``Total Votes Cast``, ``Votes Cast``)."""
+    return isinstance(cell, str) and normalise_header(cell) in ROW_TOTAL_HEADERS
+
+
 # Vote-type columns beside (or instead of) a votes column, as in OpenElections' OK files.
 VOTE_TYPE_COLUMNS: Mapping[str, str] = {
     **dict.fromkeys(("early", "early votes", "early voting", "early vote"), "Early"),

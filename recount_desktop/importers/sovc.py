@@ -9,13 +9,16 @@ the header cells themselves (``NAME\\nParty``) or names merged over vote-type su
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import date, datetime, time
 from functools import lru_cache
+from itertools import islice
 from operator import itemgetter
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
-from recount_desktop.importers.checks import cell_range
+from recount_desktop.importers.checks import cell_range, sum_column
 from recount_desktop.importers.headers import (
+    ROW_TOTAL_HEADERS,
     VOTE_TYPE_COLUMNS,
     is_unit_header,
     normalise_header,
@@ -32,6 +35,7 @@ from recount_desktop.importers.values import (
     clean_name,
     is_blank,
     is_total_label,
+    number_in_text,
     parse_count,
     statistic_of,
 )
@@ -316,7 +320,7 @@ def _columns(
                 columns[c] = (name, None, party)  # Jefferson: the name right above a "Total Votes" cell
             elif text != "votes":
                 checks[c] = ROW_TOTAL  # under a title, not a candidate's group: the row's total
-        elif text in ("total", "total votes"):
+        elif text in ROW_TOTAL_HEADERS:
             checks[c] = ROW_TOTAL  # the unit's votes across the candidates: checked, never counted
         elif statistic_of(clean_name(raw)) or normalise_header(raw) in ("overvotes", "undervotes"):
             columns[c] = (clean_name(raw), None, None)
@@ -329,6 +333,17 @@ def _columns(
             name, party = _name_and_party(str(raw))
             columns[c] = (name, None, party)
     return columns, checks
+
+
+def _take_sum_column(rows: Iterable[list[object]], columns: Columns, checks: dict[int, str]) -> None:
+    """The last choice column equal in every unit row to the sum of the choices before it is the
+    row's total, whatever its header says (issue 11 section 1): checked, never a choice."""
+    if ROW_TOTAL in checks.values() or any(vote_type for _n, vote_type, _p in columns.values()):
+        return
+    total = sum_column(rows, [c for c, (name, _t, _p) in columns.items() if _in_row_total(name)])
+    if total is not None:
+        del columns[total]
+        checks[total] = ROW_TOTAL
 
 
 def _name_and_party(text: str) -> tuple[str, str | None]:
@@ -372,6 +387,7 @@ def _read_contest_sheet(
         contest = _contest_name(sheet, header_row, precinct_col)
         _note_other_unit_columns(sheet, header_row, precinct_col, builder)
     columns, checks = _columns(sheet, header_row, precinct_col, end_col)
+    _take_sum_column(islice(sheet.rows, header_row + 1, end), columns, checks)
     _note_row_totals(sheet, header_row, checks, builder)
     if not any(statistic_of(choice) is None for choice, _, _ in columns.values()):
         _note_statistics_sheet(sheet, header_row, builder)
@@ -503,6 +519,8 @@ def _check_vote_types(
     Total Votes (``ROW_TOTAL``) against the row's candidates."""
     for c, choice in checks.items():
         total = row[c] if c < len(row) else None
+        if isinstance(total, str):  # a CSV file's cell: "7,611"
+            total = number_in_text(total)
         parts = [
             (col, v)
             for (col, name, vote_type), v in zip(units.columns, values, strict=True)

@@ -15,7 +15,13 @@ from dataclasses import dataclass, field
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range, column_is_sum
-from recount_desktop.importers.headers import LONG_FIELDS, UNIT_HEADERS, VOTE_TYPE_COLUMNS, normalise_header
+from recount_desktop.importers.headers import (
+    LONG_FIELDS,
+    UNIT_HEADERS,
+    VOTE_TYPE_COLUMNS,
+    is_row_total_header,
+    normalise_header,
+)
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
@@ -29,7 +35,6 @@ _STATISTICS_BLOCK = re.compile(
     r"statistic|turn\s*out|registration|registered|ballots\s+cast|voters|county\s+number", re.IGNORECASE
 )
 _CAPTIONS = ("race", "contest", "contest name", "office", "candidate", "choice")
-_ROW_TOTAL = ("total votes", "total", "votes cast", "total votes cast")
 # "DEM - Joseph R. Biden": any short code before a dash is a party.
 _DASHED_PARTY = re.compile(r"^([A-Z]{2,4})\s+-\s+(.+)$")
 # "REP DONALD J. TRUMP": without a dash only well-known codes, so "JOE SMITH" keeps its first name.
@@ -251,7 +256,7 @@ def _contest_columns(contest: _Contest, header: list[object], start: int, end: i
         text = clean_name(header[c])
         if not text:
             continue
-        if normalise_header(text) in _ROW_TOTAL:
+        if is_row_total_header(text):
             contest.total_col = c
         elif statistic_of(text):
             contest.statistics[c] = text
