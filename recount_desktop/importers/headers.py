@@ -112,7 +112,12 @@ def is_row_total_header(cell: object) -> bool:
 VOTE_TYPE_COLUMNS: Mapping[str, str] = {
     **dict.fromkeys(("early", "early votes", "early voting", "early vote"), "Early"),
     **dict.fromkeys(
-        ("election day", "election day votes", "elec day votes", "elec day", "eday", "polls", "in person"),
+        (
+            *("election day", "election day votes", "elec day votes", "elec day", "eday", "in person"),
+            # OpenElections' Colorado files: poll_votes beside mail_votes and early_votes
+            *("polls", "poll", "poll votes", "polls votes", "poll vote", "polling", "polling votes"),
+            *("in person votes", "in-person", "in-person votes", "election day vote"),
+        ),
         "Election Day",
     ),
     **dict.fromkeys(

@@ -8,9 +8,11 @@ import re
 
 from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
 from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header, match_header
+from recount_desktop.importers.long_unnamed import check_unnamed_counts, explaining_column
+from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
-from recount_desktop.importers.values import is_blank
+from recount_desktop.importers.values import clean_name, is_blank
 
 TICK_ROWS = 5000
 DETECT_SHEETS = 10  # a long file's precinct sheet is among its first few; SOVC books have hundreds
@@ -102,6 +104,7 @@ def read_long_book(
         builder.names = CsvNames()  # a name our export protected with an apostrophe, as it was
     builder.find_total_units = True  # a county-total row under a label no one foresaw is found by its sums
     read_long_rows(main[0], main[1], builder, ticker)
+    check_unnamed_counts(main[0], main[1], builder)
     for sheet, header in summaries:
         read_long_rows(sheet, header, builder, ticker, totals_only=True)
 
@@ -298,10 +301,23 @@ def _add_row(
             builder.log.error(
                 sheet.name,
                 sheet.cell(r, votes_col),
-                f"the vote types of {what()} add up to {typed_sum}, not to the {votes} in the votes column",
+                f"the vote types of {what()} add up to {typed_sum}, not to the {votes} in the votes column"
+                + _unnamed_hint(sheet, row, header, votes - typed_sum),
             )
         return True
     if votes is None:
         return False
     builder.add((sheet, r, votes_col or 0), key, contest, choice, votes, vote_type, party)
     return True
+
+
+def _unnamed_hint(sheet: Sheet, row: list[object], header: Header, difference: int) -> str:
+    """When a column the reader could not name holds the difference: say so (it is a vote type)."""
+    c = explaining_column(row, header, difference)
+    if c is None:
+        return ""
+    label = clean_name(sheet.rows[header.row][c])
+    return (
+        f"; column {column_letters(c)} {label!r}, which this reader does not know as a vote type, "
+        f"holds the missing {difference}: rename it to a known vote type (Election Day, Early, Mail)"
+    )
