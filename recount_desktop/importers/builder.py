@@ -39,9 +39,11 @@ from recount_desktop.importers.repeats import RepeatedUnit, Repeats, Verdict, re
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import (
     MAX_COUNT,
+    SMALLEST_IMPLAUSIBLE,
     SUPPRESSED,
     CountError,
     clean_name,
+    implausible_count,
     is_county_total_label,
     is_total_label,
     parse_count,
@@ -826,20 +828,23 @@ class ResultsBuilder:
         cell, whichever reader let it through: it is no vote count, and past 2**63 no election file
         could even store it. Checked once here so every fast path is covered."""
         too_large: list[tuple[Where, int]] = []
-        for block in self._blocks:
-            if block.votes and max(block.votes) > MAX_COUNT:
+        for block in self._blocks:  # an export's 2**31 - 1 placeholder too (values.EXPORT_SENTINELS)
+            if block.votes and max(block.votes) >= SMALLEST_IMPLAUSIBLE:
                 too_large += [
                     ((block.sheet, block.rows[i], block.cols[i]), votes)
                     for i, votes in enumerate(block.votes)
-                    if votes > MAX_COUNT
+                    if votes >= SMALLEST_IMPLAUSIBLE and implausible_count(votes)
                 ]
         too_large += [
             (entry.where, entry.votes)
             for entry in self._entries.values()
-            if entry.votes is not None and entry.votes > MAX_COUNT
+            if entry.votes is not None
+            and entry.votes >= SMALLEST_IMPLAUSIBLE
+            and implausible_count(entry.votes)
         ]
         for (sheet, row, col), votes in too_large[:20]:
-            self.log.error(sheet.name, sheet.cell(row, col), too_large_count(votes))
+            reason = implausible_count(votes) or too_large_count(votes)
+            self.log.error(sheet.name, sheet.cell(row, col), reason)
 
     def _drop_write_ins_from_questions(self) -> None:
         """A question is decided by its two sides. Statements of votes cast print an aggregate write-in

@@ -284,8 +284,10 @@ def _add_row(
         return f"{choice} in {key[1]}, {contest}"
 
     votes = None
+    refused = len(builder.log.errors)
     if votes_col is not None and votes_col < len(row):
         votes = builder.count((sheet, r, votes_col), row[votes_col], what)
+    refused = len(builder.log.errors) - refused  # a cell refused is named once, not also as blank
     typed_sum, typed_any = 0, False
     for col, type_name in header.vote_type_columns.items():
         if col >= len(row):
@@ -306,7 +308,7 @@ def _add_row(
             )
         return True
     if votes is None:
-        return False
+        return refused > 0
     builder.add((sheet, r, votes_col or 0), key, contest, choice, votes, vote_type, party)
     return True
 

@@ -55,8 +55,30 @@ def too_large_count(count: int) -> str:
     return f"{shown} is too large to be a vote count"
 
 
-def _too_large(count: int) -> CountError:
-    return CountError(too_large_count(count))
+# The largest numbers a 32-bit field holds: an export writes them where it had no count (Anderson
+# County KS 2023 gave 2147483647 write-in votes in four precincts). No unit casts them.
+EXPORT_SENTINELS = frozenset((2**31 - 1, 2**32 - 1))
+SMALLEST_IMPLAUSIBLE = min(EXPORT_SENTINELS)
+
+
+def implausible_count(count: int) -> str | None:
+    """Why ``count`` cannot be a unit's votes (too large, or an export's placeholder); else None."""
+    if count > MAX_COUNT:
+        return too_large_count(count)
+    if count in EXPORT_SENTINELS:
+        return (
+            f"{count:,} is the largest number a {'signed ' if count < 2**32 - 1 else ''}32-bit field "
+            "holds, a placeholder "
+            "the export wrote where it had no count, not a vote count; correct the cell"
+        )
+    return None
+
+
+def _checked_size(count: int) -> int:
+    reason = implausible_count(count) if count >= SMALLEST_IMPLAUSIBLE else None
+    if reason is not None:
+        raise CountError(reason)
+    return count
 
 
 def parse_count(value: object) -> int | str | None:  # noqa: PLR0912 - one branch per kind of cell
@@ -64,14 +86,10 @@ def parse_count(value: object) -> int | str | None:  # noqa: PLR0912 - one branc
     if type(value) is int:
         if value < 0:
             raise CountError(f"negative vote count {value}")
-        if value > MAX_COUNT:
-            raise _too_large(value)
-        return value
+        return _checked_size(value) if value >= SMALLEST_IMPLAUSIBLE else value
     if type(value) is float:
         if value.is_integer() and value >= 0:
-            if value > MAX_COUNT:
-                raise _too_large(int(value))
-            return int(value)
+            return _checked_size(int(value)) if value >= SMALLEST_IMPLAUSIBLE else int(value)
         return _whole(value, repr(value))
     if value is None:
         return None
@@ -96,9 +114,7 @@ def parse_count(value: object) -> int | str | None:  # noqa: PLR0912 - one branc
         count = int(number)
         if count < 0:
             raise CountError(f"negative vote count {text}")
-        if count > MAX_COUNT:
-            raise _too_large(count)
-        return count
+        return _checked_size(count)
     raise CountError(f"{text!r} is not a number or a known suppression mark (such as *** or (< 25))")
 
 
@@ -123,9 +139,7 @@ def _whole(number: float, shown: str) -> int:
         raise CountError(f"fractional vote count {number:g}")
     if number < 0:
         raise CountError(f"negative vote count {int(number)}")
-    if number > MAX_COUNT:
-        raise _too_large(int(number))
-    return int(number)
+    return _checked_size(int(number))
 
 
 _TOTAL_LABEL = re.compile(
