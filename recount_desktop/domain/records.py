@@ -14,7 +14,7 @@ from datetime import date
 from enum import StrEnum
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from itertools import islice
+from itertools import chain, islice, repeat
 from operator import add, lt
 from typing import overload
 
@@ -247,8 +247,12 @@ class Contest:
         _require_count(self.seats, f"seats of {self.name!r}")
         if self.seats < 1:
             raise ValueError(f"contest {self.name!r} must have at least one seat")
-        for attr, enum in (("kind", ContestKind), ("scope", Scope), ("voting_method", VotingMethod),
-                           ("filed_with", FiledWith)):
+        for attr, enum in (
+            ("kind", ContestKind),
+            ("scope", Scope),
+            ("voting_method", VotingMethod),
+            ("filed_with", FiledWith),
+        ):
             object.__setattr__(self, attr, enum(getattr(self, attr)))
         if self.election_type is not None:
             object.__setattr__(self, "election_type", ElectionType(self.election_type))
@@ -431,13 +435,20 @@ class ContestStatistics:
                 _require_count(value, f"{attr.replace('_', ' ')} of {self.contest!r}")
 
 
+Grid = tuple[Sequence[int], Sequence[int], Sequence[int]]  # cell codes, precinct codes, votes
+
+
 class PlainCounts:
     """Plain counts (a whole count >= 0, not suppressed, no vote types) kept as columns: an import
     reads close to a million of them, and a ``Tally`` object each costs more than the rest of the
     import's work on them. Count ``i`` is ``votes[i]`` for ``cells[cell_codes[i]]`` (contest, choice)
-    in ``precinct_names[precinct_codes[i]]``; the counts keep their order."""
+    in ``precinct_names[precinct_codes[i]]``; the counts keep their order.
 
-    __slots__ = ("cell_codes", "cells", "precinct_codes", "precinct_names", "votes")
+    ``of_grids`` makes them grid by grid (a statement's contest sheets): then the per-count codes
+    are made only when asked for, and the keys are known to be each once without a set of them
+    when no two grids share a cell (``unique_keys``)."""
+
+    __slots__ = ("_cell_codes", "_precinct_codes", "cells", "grids", "precinct_names", "unique_keys", "votes")
 
     def __init__(
         self,
@@ -449,20 +460,76 @@ class PlainCounts:
     ) -> None:
         self.cells = tuple(cells)
         self.precinct_names = tuple(precinct_names)
-        self.cell_codes = cell_codes
-        self.precinct_codes = precinct_codes
+        self._cell_codes: Sequence[int] | None = cell_codes
+        self._precinct_codes: Sequence[int] | None = precinct_codes
         self.votes = votes
+        self.grids: tuple[Grid, ...] | None = None
+        self.unique_keys = False
         if not len(cell_codes) == len(precinct_codes) == len(votes):
             raise ValueError("plain counts need a cell, a precinct and votes for every count")
-        if len(set(self.cells)) < len(self.cells) or len(set(self.precinct_names)) < len(self.precinct_names):
-            raise ValueError("plain counts name a cell or a precinct twice")
+        self._names_once()
         if votes and not (
             _codes_below(cell_codes, len(self.cells))
             and _codes_below(precinct_codes, len(self.precinct_names))
         ):
             raise ValueError("a plain count's cell or precinct code is out of range")
-        if votes and (set(map(type, votes)) != {int} or min(votes) < 0):
+        self._check_votes([votes])
+
+    @classmethod
+    def of_grids(
+        cls, cells: Sequence[tuple[str, str]], precinct_names: Sequence[str], grids: Iterable[Grid]
+    ) -> PlainCounts:
+        """The counts of ``grids`` one after another, each (its columns' cell codes, its rows'
+        precinct codes, its votes row by row): the counts ``PlainCounts`` would be given with each
+        grid's codes repeated, with the same checks and messages."""
+        counts = cls.__new__(cls)
+        counts.cells = tuple(cells)
+        counts.precinct_names = tuple(precinct_names)
+        counts.grids = tuple(grids)
+        counts._cell_codes = counts._precinct_codes = None
+        if any(len(votes) != len(row) * len(units) for row, units, votes in counts.grids):
+            raise ValueError("plain counts need a cell, a precinct and votes for every count")
+        counts._names_once()
+        used = [(row, units) for row, units, votes in counts.grids if votes]
+        if not all(
+            _codes_below(row, len(counts.cells)) and _codes_below(units, len(counts.precinct_names))
+            for row, units in used
+        ):
+            raise ValueError("a plain count's cell or precinct code is out of range")
+        counts.votes = list(chain.from_iterable(votes for _row, _units, votes in counts.grids))
+        counts.unique_keys = _grid_keys_once(used)
+        counts._check_votes([votes for _row, _units, votes in counts.grids])
+        return counts
+
+    def _names_once(self) -> None:
+        if len(set(self.cells)) < len(self.cells) or len(set(self.precinct_names)) < len(self.precinct_names):
+            raise ValueError("plain counts name a cell or a precinct twice")
+
+    def _check_votes(self, parts: Sequence[Sequence[int]]) -> None:
+        if any(votes and (set(map(type, votes)) != {int} or min(votes) < 0) for votes in parts):
             self._refuse_first_bad_count()
+
+    @property
+    def cell_codes(self) -> Sequence[int]:
+        """Each count's cell, as an index into ``cells``."""
+        if self._cell_codes is None:
+            assert self.grids is not None
+            codes: list[int] = []
+            for row, units, _votes in self.grids:
+                codes += list(row) * len(units)
+            self._cell_codes = codes
+        return self._cell_codes
+
+    @property
+    def precinct_codes(self) -> Sequence[int]:
+        """Each count's precinct, as an index into ``precinct_names``."""
+        if self._precinct_codes is None:
+            assert self.grids is not None
+            codes: list[int] = []
+            for row, units, _votes in self.grids:
+                codes += chain.from_iterable(map(repeat, units, repeat(len(row))))
+            self._precinct_codes = codes
+        return self._precinct_codes
 
     def _refuse_first_bad_count(self) -> None:
         for _tally in self.tallies():  # Tally's own message for the first count that is not plain
@@ -498,6 +565,17 @@ class PlainCounts:
 
 def _codes_below(codes: Sequence[int], size: int) -> bool:
     return set(map(type, codes)) == {int} and min(codes) >= 0 and max(codes) < size
+
+
+def _grid_keys_once(grids: Sequence[tuple[Sequence[int], Sequence[int]]]) -> bool:
+    """Whether grids (cell codes, precinct codes) name each (precinct, cell) once: no code twice in
+    a grid, and no cell in two grids (False: not known, the keys are checked one by one)."""
+    cells: set[int] = set()
+    for row, units in grids:
+        if len(set(row)) != len(row) or len(set(units)) != len(units) or not cells.isdisjoint(row):
+            return False
+        cells.update(row)
+    return True
 
 
 class Tallies(Sequence[Tally]):
@@ -749,20 +827,32 @@ def _plain_fit(plain: PlainCounts, seen: Mapping[str, Mapping[str, list[str]]], 
     unknown_cells = {i for i, (contest, choice) in cells if choice not in seen.get(contest, {})}
     if unknown_cells and not unknown_cells.isdisjoint(plain.cell_codes):
         return False
-    keys = plain.keys()
-    taken: set[int] | None = None  # rising keys (a long table read precinct by precinct) are each once
-    if not all(map(lt, keys, islice(keys, 1, None))):
-        taken = set(keys)
-        if len(taken) != len(keys):
+    known: tuple[list[int], set[int] | None] | None = None  # the keys, made when first needed
+    if not plain.unique_keys:  # counts given grid by grid say so when their keys are each once
+        known = _keys_once(plain)
+        if known is None:
             return False
     code_of = {name: i for i, name in enumerate(plain.precinct_names)}
     size = len(plain.cells)
     for cell, (contest, choice) in enumerate(plain.cells):
         for name in seen.get(contest, {}).get(choice, ()):  # the tally objects of the same cell
-            if name in code_of and _holds(keys, taken, code_of[name] * size + cell):
+            if name not in code_of:
+                continue
+            known = known or _keys_once(plain)
+            assert known is not None  # unique_keys: each once
+            if _holds(*known, code_of[name] * size + cell):
                 return False
     return True
 
+
+def _keys_once(plain: PlainCounts) -> tuple[list[int], set[int] | None] | None:
+    """The counts' keys and, unless they rise (a long table read precinct by precinct: each once
+    without a set of 720,000 ints), their set; None when a key is held twice."""
+    keys = plain.keys()
+    if all(map(lt, keys, islice(keys, 1, None))):
+        return keys, None
+    taken = set(keys)
+    return (keys, taken) if len(taken) == len(keys) else None
 
 
 def _holds(keys: list[int], taken: set[int] | None, key: int) -> bool:

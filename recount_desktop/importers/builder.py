@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, Sequence
+from functools import partial
 from itertools import chain, repeat
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 from recount_desktop.domain import Choice, Contest, ContestStatistics, ElectionResults, Precinct, Tally
 from recount_desktop.domain.records import (
     ContestKind,
+    Grid,
     PlainCounts,
     Tallies,
     default_kind,
@@ -34,6 +36,7 @@ from recount_desktop.importers.checks import (
     withheld_units,
 )
 from recount_desktop.importers.county_contests import county_contest_names
+from recount_desktop.importers.orphan_totals import check_orphan_total
 from recount_desktop.importers.problems import ImportCancelled, ProblemLog
 from recount_desktop.importers.repeats import RepeatedUnit, Repeats, Verdict, repeat_warning, total_message
 from recount_desktop.importers.source import Sheet
@@ -162,6 +165,18 @@ class PlainBlock:
         wheres = zip(repeat(self.sheet), self.rows, self.cols, strict=False)
         made = map(TallyEntry, self.votes, repeat(None), repeat(False), wheres)
         return zip(self.keys(), made, strict=False)
+
+
+def _grid(
+    cell_of: Mapping[tuple[str, str], int], unit_of: Mapping[PrecinctKey, int], block: PlainBlock
+) -> Grid:
+    """A contest sheet's block as the results' grid: its choices' cell codes, its units' codes, its
+    votes row by row."""
+    assert block.grid is not None
+    (contest,) = block.contest_names
+    grid_units, grid_choices = block.grid
+    row = [cell_of[(contest, choice)] for choice in grid_choices]
+    return row, list(map(unit_of.__getitem__, grid_units)), block.votes
 
 
 class TallyView(Mapping[TallyKey, "TallyEntry"]):
@@ -783,6 +798,10 @@ class ResultsBuilder:
             for choice in choices:
                 cell_of[(contest, choice)] = len(cell_of)
         unit_of = {key: i for i, key in enumerate(self._precincts)}
+        unit_names = [names[key] for key in self._precincts]
+        if all(block.grid is not None for block in self._blocks):  # contest sheets: grid by grid
+            grids = map(partial(_grid, cell_of, unit_of), self._blocks)
+            return PlainCounts.of_grids(tuple(cell_of), unit_names, grids)
         cells: list[int] = []
         units: list[int] = []
         votes: list[int] = []
@@ -798,7 +817,7 @@ class ResultsBuilder:
                 cells += map(cell_of.__getitem__, zip(block.contests, block.choices, strict=True))
                 units += map(unit_of.__getitem__, block.units)
             votes += block.votes
-        return PlainCounts(tuple(cell_of), [names[key] for key in self._precincts], cells, units, votes)
+        return PlainCounts(tuple(cell_of), unit_names, cells, units, votes)
 
     def _warn_names_differing_in_case(self) -> None:
         """``Ada`` and ``ada``, ``PRECINCT 1`` and ``Precinct 1``: kept apart as written (two
@@ -1124,7 +1143,10 @@ class ResultsBuilder:
         sums = self._sums()
         places = self._unit_counts_by_row()
         for (contest, choice, vote_type), figures in self._file_totals.items():
-            if statistic_of(choice) or contest not in self._choices:
+            if statistic_of(choice):
+                continue
+            if contest not in self._choices:  # a total row of a contest no unit row votes in
+                check_orphan_total(self.log, self.notes, contest, choice, vote_type, figures, sums)
                 continue
             overall = sums.get((contest, choice, vote_type), 0)
             # counties' own totals pass together when they add up to all units (a statewide file)

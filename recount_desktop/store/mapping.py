@@ -6,7 +6,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import date
-from itertools import repeat
+from itertools import chain, repeat
 
 from recount_desktop.domain import (
     Approval,
@@ -203,6 +203,14 @@ def _plain_columns(
     """The choice id, precinct id and votes of each plain count, in order."""
     cell_ids = [choice_ids[cell] for cell in plain.cells]
     precinct_of = [precinct_ids[name] for name in plain.precinct_names]
+    if plain.grids is not None:  # a statement's contest sheets: each grid's ids looked up once
+        choices: list[int] = []
+        precincts: list[int] = []
+        for row, units, _votes in plain.grids:
+            choices += [cell_ids[cell] for cell in row] * len(units)
+            ids = map(precinct_of.__getitem__, units)
+            precincts += chain.from_iterable(map(repeat, ids, repeat(len(row))))
+        return choices, precincts, plain.votes
     return (
         list(map(cell_ids.__getitem__, plain.cell_codes)),
         list(map(precinct_of.__getitem__, plain.precinct_codes)),
