@@ -264,6 +264,9 @@ def _contest_name(sheet: Sheet, header_row: int, precinct_col: int) -> str:
         for cell in sheet.rows[r]:
             if not is_blank(cell) and not _is_page_furniture(cell):
                 return clean_name(cell)
+    corner = row[precinct_col] if precinct_col < len(row) else None
+    if not is_blank(corner) and not is_unit_header(corner):  # the user's unit column headed by the
+        return clean_name(corner)  # contest's title (a one-contest table: ``Mayor | Ada | Bo``)
     return sheet.name or "Contest"
 
 
