@@ -36,6 +36,7 @@ from recount_desktop.importers.checks import (
     withheld_units,
 )
 from recount_desktop.importers.county_contests import county_contest_names
+from recount_desktop.importers.orphan_totals import check_orphan_total
 from recount_desktop.importers.problems import ImportCancelled, ProblemLog
 from recount_desktop.importers.repeats import RepeatedUnit, Repeats, Verdict, repeat_warning, total_message
 from recount_desktop.importers.source import Sheet
@@ -1142,7 +1143,12 @@ class ResultsBuilder:
         sums = self._sums()
         places = self._unit_counts_by_row()
         for (contest, choice, vote_type), figures in self._file_totals.items():
-            if statistic_of(choice) or contest not in self._choices:
+            if statistic_of(choice):
+                continue
+            if contest not in self._choices:  # a total row of a contest no unit row votes in
+                check_orphan_total(
+                    self.log, self.notes, (contest, choice, vote_type), figures, self._tallies, county_code
+                )
                 continue
             overall = sums.get((contest, choice, vote_type), 0)
             # counties' own totals pass together when they add up to all units (a statewide file)
