@@ -28,6 +28,7 @@ from recount_desktop.importers.abstract_lines import (
     close_contest,
     is_choice_name,
 )
+from recount_desktop.importers.axes import PARTY_LINE, two_ways, undecided, units_axis
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, is_unit_header, normalise_header
 from recount_desktop.importers.problems import column_letters
@@ -69,7 +70,7 @@ def read_abstract_book(
             misfit = reading_misfit(sheet, chosen)
             if misfit is not None:
                 builder.log.error(sheet.name, misfit[0], misfit[1])
-            else:
+            elif not _reads_both_ways(sheet, chosen, builder):
                 read_abstract(sheet, chosen, builder)
             read += 1
     if not read:
@@ -79,6 +80,26 @@ def read_abstract_book(
             "could not recognise an abstract (precincts as columns): looked for a row of unit "
             "names over columns of whole numbers, with choice names on the left",
         )
+
+
+def _reads_both_ways(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> bool:
+    """Automatic detection on a one-contest table whose cells read clean both ways (units along the
+    header row, or down the label column): read as an abstract only when its names say the header
+    row holds the units; else refused naming its corner and both axes (the interpreter reads a
+    one-sheet file's table as a statement itself when its names say so). The user's reading is
+    read as chosen."""
+    if reading.by_user:
+        return False
+    table = two_ways(sheet, reading)
+    if table is None:
+        return False
+    axis, why = units_axis(table)
+    if axis == "columns":
+        return False
+    if axis == "rows":
+        why = f"its names say the units are down the column ({why.split(': ', 1)[1]})"
+    builder.log.error(sheet.name, sheet.cell(table.row - 1, table.label_column), undecided(table, why))
+    return True
 
 
 def _is_empty(sheet: Sheet) -> bool:
@@ -235,15 +256,6 @@ def _caption_beside_title(
     return False
 
 
-# a party on a line of its own under a name: ``JON TESTER\nDemocrat``, ``ADA\n(DEM)``
-_PARTY_LINE = re.compile(
-    r"^\(\s*[A-Za-z]{1,5}\s*\)$|^(democrat(ic)?|republican|libertarian|green|constitution|independent"
-    r"|unaffiliated|non-?partisan|reform|american constitution|working families)( party)?$"
-    r"|^(DEM|REP|LIB|LBT|GRN|GRE|CON|IND|NON|NPA|UAF|UNA|AIP|WFP|REF)$",
-    re.IGNORECASE,
-)
-
-
 def _check_units_named_as_candidates(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
     """A unit column headed by a name over its party on a line of its own (``JON TESTER\nDemocrat``)
     heads a candidate: the names along the header row are choices and the names down the left are
@@ -255,7 +267,7 @@ def _check_units_named_as_candidates(sheet: Sheet, reading: Reading, builder: Re
         cell = row[c] if c < len(row) else None
         text = cell if isinstance(cell, str) else ""
         lines = [clean_name(line) for line in text.replace("\r", "\n").split("\n") if clean_name(line)]
-        if len(lines) < 2 or not _PARTY_LINE.match(lines[-1]):
+        if len(lines) < 2 or not PARTY_LINE.match(lines[-1]):
             continue
         shown = " / ".join(lines)
         builder.log.error(

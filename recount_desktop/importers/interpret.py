@@ -20,7 +20,7 @@ from itertools import chain, compress, repeat
 from typing import Any
 
 from recount_desktop.domain import ElectionResults
-from recount_desktop.importers import grid, long, long_columnar, sovc, wide
+from recount_desktop.importers import axes, grid, long, long_columnar, sovc, wide
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.problems import ImportRejected, ProblemLog
 from recount_desktop.importers.reading import READ_LAYOUTS, Reading
@@ -87,7 +87,10 @@ class Interpretation:
 def candidates(book: Book, layout: str = "auto") -> list[Reading]:
     """Every case's readings of ``book`` (only ``layout``'s when one is forced), cases in order."""
     cases = READ_LAYOUTS if layout == "auto" else (layout,)
-    return [reading for case in cases if case in _CANDIDATES for reading in _CANDIDATES[case](book)]
+    found = [reading for case in cases if case in _CANDIDATES for reading in _CANDIDATES[case](book)]
+    if layout in ("auto", "sovc"):  # a one-contest table read with units as rows, for the user to pick
+        found += [reading for reading in _as_statements(book) if reading not in found]
+    return found
 
 
 def interpret(
@@ -111,8 +114,7 @@ def interpret(
         return Interpretation(_attempt(book, new_builder(), ticker, "template", None, last=True))
     cases = [case for case in READ_LAYOUTS if layout in ("auto", case)]
     found, later = _first_case(book, cases)
-    if layout == "abstract":  # the user forced it (the wizard's layout list, --format): their choice
-        found = [replace(each, by_user=True) for each in found]
+    found = _as_asked(book, found, layout)
     if not found:
         if layout != "auto":  # the forced case's own reader says what it looked for
             return Interpretation(_attempt(book, new_builder(), ticker, layout, None, last=True))
@@ -135,6 +137,56 @@ def interpret(
     book.release()
     _check_agreement(chosen, tried)
     return Interpretation(chosen, tuple(r for r in found if r is not chosen.reading))
+
+
+def _as_asked(book: Book, found: list[Reading], layout: str) -> list[Reading]:
+    """The first case's readings as the user asked: a forced layout's are the user's choice; a
+    one-contest table forced to read as a statement is offered so; one that reads both ways is
+    settled by its names in automatic detection."""
+    if layout == "abstract":  # the user forced it (the wizard's layout list, --format): their choice
+        return [replace(each, by_user=True) for each in found]
+    if layout == "sovc" and not found:  # a one-contest table the user says has its units as rows
+        return _as_statements(book, by_user=True)
+    if layout == "auto" and found and found[0].layout == "abstract":
+        return _settled(book, found)
+    return found
+
+
+def _one_table(book: Book) -> tuple[axes.TwoWays, str | None, str] | None:
+    """A one-sheet file whose abstract reading is a one-contest table that reads both ways, with
+    what its names say (``axes.units_axis``); None for any other file."""
+    if len(book.sheet_names) != 1:
+        return None  # a statement reading of one sheet would leave the others unread
+    sheet = book.sheet(book.sheet_names[0]).counted()
+    found = grid.find_readings(sheet)
+    table = axes.two_ways(sheet, found[0]) if found else None
+    if table is None:
+        return None
+    axis, why = axes.units_axis(table)
+    return table, axis, why
+
+
+def _settled(book: Book, found: list[Reading]) -> list[Reading]:
+    """The abstract readings found, when the file is a table that reads both ways: read first as
+    a statement (units as rows) when its names say so, the cue kept to show with the reading; an
+    abstract when they say that. When they do not tell, the abstract reader refuses it, naming
+    its cells."""
+    one = _one_table(book)
+    if one is None:
+        return found
+    table, axis, why = one
+    if axis == "rows":
+        return [axes.as_statement(table, why), *found]
+    if axis == "columns":
+        return [replace(found[0], cue=why), *found[1:]]
+    return found
+
+
+def _as_statements(book: Book, by_user: bool = False) -> list[Reading]:
+    """A one-sheet file's table that reads both ways, read with units as rows (the user's choice
+    when ``by_user``)."""
+    one = _one_table(book)
+    return [axes.as_statement(one[0], by_user=by_user)] if one is not None else []
 
 
 def is_small(book: Book, limit: int = SMALL_BOOK_COUNTS) -> bool:
@@ -244,7 +296,8 @@ def _read(
     """Read one candidate; a case's best candidate is what its reader finds by itself (so it is
     read exactly as before the interpreter), any other is given to the reader, as is the user's."""
     best = next(r for r in found if r.layout == candidate.layout)
-    given = None if best is candidate and not candidate.by_user else candidate
+    # a reading settled by its names (``axes``) is given too: the reader would not find it by itself
+    given = None if best is candidate and not (candidate.by_user or candidate.cue) else candidate
     tried = _attempt(book, new_builder(), ticker, candidate.layout, given, last)
     tried.reading = candidate
     return tried

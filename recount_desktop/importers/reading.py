@@ -54,6 +54,9 @@ class Reading:
     # the guards against a misreading that reads clean are for automatic detection only; the
     # file's own totals are still checked (not part of a profile, nor of equality)
     by_user: bool = field(default=False, compare=False)
+    # why automatic detection took this axis as the units' when the cells read both ways (a
+    # one-contest table: ``axes``): shown with the reading, not part of a profile nor of equality
+    cue: str = field(default="", compare=False)
 
     @property
     def field_columns(self) -> dict[str, int]:
@@ -91,7 +94,8 @@ class Reading:
         if self.unit_columns:
             first, last = column_letters(self.unit_columns[0]), column_letters(self.unit_columns[-1])
             parts.append(f"{len(self.unit_columns)} unit columns ({first}-{last})")
-        return f"{self.layout}{where}: {', '.join(parts) or 'found by the reader'}"
+        decided = f" ({self.cue})" if self.cue else ""
+        return f"{self.layout}{where}: {', '.join(parts) or 'found by the reader'}{decided}"
 
 
 def masked(sheet: Sheet, reading: Reading, notes: ReadingNotes) -> Sheet:

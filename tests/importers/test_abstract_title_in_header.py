@@ -94,23 +94,42 @@ def test_an_abstract_with_its_first_title_in_the_header_row_still_reads_when_cho
     assert sorted(p.name for p in imported.results.precincts) == ["North", "South"]
 
 
-@pytest.mark.parametrize("party", ["DEM", "Democrat", "(DEM)"])
-@pytest.mark.parametrize("layout", ["auto", "abstract"])
-def test_a_header_of_candidates_over_their_parties_is_no_row_of_units(
-    tmp_path: Path, party: str, layout: str
-) -> None:
-    """One contest sheet, its title in the corner and no unit caption anywhere: the header names
-    candidates over their parties, so it is no abstract's row of units, whoever chose the reading."""
-    rows: list[list[object]] = [
-        ["Mayor (Vote For 1)", f"ADA\n{party}", "BO\nREP", "Total"],
-        ["Precinct 1", 120, 80, 200],
-        ["Precinct 2", 50, 70, 120],
-        ["Total:", 170, 150, 320],
+_CANDIDATES_OVER_PARTIES = [
+    ["Mayor (Vote For 1)", "ADA\n{party}", "BO\nREP", "Total"],
+    ["Precinct 1", 120, 80, 200],
+    ["Precinct 2", 50, 70, 120],
+    ["Total:", 170, 150, 320],
+]
+
+
+def _candidates_over_parties(tmp_path: Path, party: str) -> Path:
+    rows = [
+        [cell.format(party=party) if isinstance(cell, str) else cell for cell in row]
+        for row in _CANDIDATES_OVER_PARTIES
     ]
-    imported = read_tally_file(write_xlsx(tmp_path / "one.xlsx", {"Mayor": rows}), format=layout)
+    return write_xlsx(tmp_path / "one.xlsx", {"Mayor": rows})
+
+
+@pytest.mark.parametrize("party", ["DEM", "Democrat", "(DEM)"])
+def test_a_header_of_candidates_over_their_parties_is_no_row_of_units(tmp_path: Path, party: str) -> None:
+    """One contest sheet, its title in the corner and no unit caption anywhere: the header names
+    candidates over their parties, so it is no abstract's row of units, even when the user says it is."""
+    imported = read_tally_file(_candidates_over_parties(tmp_path, party), format="abstract")
     assert imported.results is None
     assert [e.cell for e in imported.errors] == ["B1"]
     assert "names a candidate over a party, not a unit" in imported.errors[0].message
+
+
+@pytest.mark.parametrize("party", ["DEM", "Democrat", "(DEM)"])
+def test_automatic_detection_reads_it_as_the_statement_its_names_say(tmp_path: Path, party: str) -> None:
+    """The same sheet reads clean both ways; its names decide (issue 11): candidates over parties
+    along row 1, precincts down column A. Read with units as rows, saying which names decided."""
+    imported = read_tally_file(_candidates_over_parties(tmp_path, party))
+    assert imported.errors == () and imported.results is not None
+    assert imported.layout == "sovc"
+    assert imported.results.totals("Mayor (Vote For 1)") == {"ADA": 170, "BO": 150}
+    assert [p.name for p in imported.results.precincts] == ["Precinct 1", "Precinct 2"]
+    assert imported.reading is not None and "units down column A" in imported.reading.describe()
 
 
 def test_a_unit_name_on_two_lines_is_still_a_unit(tmp_path: Path) -> None:

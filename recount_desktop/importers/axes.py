@@ -1,0 +1,231 @@
+"""Which axis of a one-contest table holds the units, when its cells read both ways.
+
+A one-contest abstract (units along its header row, choices down its label column, a title or
+nothing in the corner) is, cell for cell, a one-contest statement of votes cast turned on its side:
+``Mayor | Ada | Bo | Total`` over ``North | 10 | 5 | 15`` reads clean either way, and the file's
+own totals (a total row and a total column) reconcile either way. Only the names can tell: unit-like
+names (a number, ``Precinct``, ``Ward``, ``Township``, ``Absentee``...) on one axis, or names that
+only a choice or a statistic carries (a party, a write-in line, ``Yes``/``No``, ``Registered
+Voters``) on the other. ``two_ways`` finds such a table, ``units_axis`` weighs the names, and
+``as_statement`` gives the units-as-rows reading of the same cells. Without a decisive cue the
+table is refused naming its cells (``undecided``), never read one way silently (issue 11).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from recount_desktop.domain.records import is_aggregate_write_in
+from recount_desktop.importers.headers import is_unit_header
+from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.reading import Reading
+from recount_desktop.importers.source import Sheet
+from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
+
+# a unit's name: a number (``Precinct 12``, ``001``, ``1-A``), a unit word first, or a pseudo-unit
+_UNIT_NAME = re.compile(
+    r"\d"
+    r"|^(precinct|pct|prec|ward|district|dist|township|twp|town of|city of|village of|vote cent(er|re)s?"
+    r"|polling|voting (center|location|district))\b"
+    r"|\b(absentee|early vot\w*|provisionals?|mail[- ]?in|vote by mail|by mail|countywide|county ?wide"
+    r"|overseas|uocava|new residents?|former residents?)\b",
+    re.IGNORECASE,
+)
+# a party on a line of its own under a name: ``JON TESTER\nDemocrat``, ``ADA\n(DEM)``
+PARTY_LINE = re.compile(
+    r"^\(\s*[A-Za-z]{1,5}\s*\)$|^(democrat(ic)?|republican|libertarian|green|constitution|independent"
+    r"|unaffiliated|non-?partisan|reform|american constitution|working families)( party)?$"
+    r"|^(DEM|REP|LIB|LBT|GRN|GRE|CON|IND|NON|NPA|UAF|UNA|AIP|WFP|REF)$",
+    re.IGNORECASE,
+)
+_PARTY = (
+    r"(democrat(ic)?|republican|libertarian|green|constitution|independent|unaffiliated|non-?partisan"
+    r"|reform|DEM|REP|LIB|LBT|GRN|CON|IND|NPA|UAF|UNA|AIP|WFP|D|R|L|G|I)"
+)
+# ``Ada Lovelace (DEM)``, ``Ada Lovelace - Republican``, ``DEM Ada Lovelace``
+_PARTY_IN_NAME = re.compile(
+    rf"\(\s*{_PARTY}\s*\)$|\s[-–]\s*{_PARTY}( party)?$|^(DEM|REP|LIB|LBT|GRN|CON|NPA)\s+\S", re.IGNORECASE
+)
+# a question's answer: ``Yes``, ``NO``, ``For the Levy``, ``Against - Measure 2`` (never ``No. 5``)
+_QUESTION_CHOICE = re.compile(
+    r"^(yes|no|for|against)(\s*[-–:,].*|\s+(the|proposition|amendment|measure|bonds?|levy|question)\b.*)?$",
+    re.IGNORECASE,
+)
+_TURNOUT = re.compile(r"registered|\bvoted\b|turn\s*out|ballots cast|times cast", re.IGNORECASE)
+# the corner over the label column naming what it lists: candidates (so the header row names units)
+_CHOICE_CAPTION = re.compile(r"candidate|choice|office|contest|\brace\b", re.IGNORECASE)
+_UNIT_CAPTION = re.compile(r"\bprecincts?\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class TwoWays:
+    """A one-contest table read as an abstract: the names along its header row (``across``) and
+    down its label column (``down``), each with its row or column; its totals, when it has any."""
+
+    sheet: Sheet
+    reading: Reading
+    label_column: int
+    across: tuple[tuple[int, str], ...]
+    down: tuple[tuple[int, str], ...]
+    has_totals: bool
+
+    @property
+    def corner(self) -> str:
+        return f"{column_letters(self.label_column)}{self.reading.header_rows[-1] + 1}"
+
+    @property
+    def row(self) -> int:
+        return self.reading.header_rows[-1] + 1
+
+
+def two_ways(sheet: Sheet, reading: Reading) -> TwoWays | None:
+    """The abstract ``reading`` of ``sheet`` as a table that reads both ways: one header row, one
+    label column, no office or party column, a corner that is no unit caption, and under the header
+    only choice lines and total lines (no contest title, no name over vote-type rows: those shape an
+    abstract only). None for any other table."""
+    if len(reading.header_rows) != 1 or reading.office_column is not None or reading.party_column is not None:
+        return None
+    r = reading.header_rows[0]
+    header = sheet.rows[r]
+    down = _lines(sheet, reading)
+    if down is None or not down[0]:
+        return None
+    lines, has_totals = down
+    labels = {c for c, _r, _n in lines}
+    if len(labels) != 1:
+        return None  # names in two columns (a name and a party unheaded): not one axis of names
+    label_column = labels.pop()
+    corner = clean_name(header[label_column]) if label_column < len(header) else ""
+    if _UNIT_CAPTION.search(corner) or is_unit_header(corner):
+        return None  # ``Precinct`` in the corner: the abstract reader's own caption check refuses it
+    across = tuple((c, clean_name(header[c])) for c in reading.unit_columns if c < len(header))
+    totals = has_totals or bool(reading.total_columns)
+    return TwoWays(sheet, reading, label_column, across, tuple((r2, n) for _c, r2, n in lines), totals)
+
+
+def _lines(sheet: Sheet, reading: Reading) -> tuple[list[tuple[int, int, str]], bool] | None:
+    """The choice lines under the header (label column, row, name) and whether a total line is
+    there; None when a row of text with no counts (a title, a choice's name over its vote types)
+    or an unlabelled line above a choice line shapes the table as an abstract only."""
+    lines: list[tuple[int, int, str]] = []
+    totals = False
+    for r in range(reading.header_rows[-1] + 1, len(sheet.rows)):
+        row = sheet.rows[r]
+        named = [
+            (c, clean_name(row[c])) for c in reading.label_columns if c < len(row) and clean_name(row[c])
+        ]
+        counts = any(c < len(row) and not is_blank(row[c]) for c in reading.unit_columns)
+        if not counts:
+            if named:
+                return None
+            continue
+        if len(named) > 1:
+            return None
+        if not named or is_total_label(named[0][1]):
+            totals = True
+            continue
+        if totals:
+            return None  # a choice line under a total line: more than one table
+        lines.append((named[0][0], r, named[0][1]))
+    return lines, totals
+
+
+def units_axis(table: TwoWays) -> tuple[str | None, str]:
+    """``("columns", why)``: the header row names the units; ``("rows", why)``: the label column
+    does; ``(None, why)``: the names do not tell (nothing, or cues on both sides)."""
+    row, col = table.row, column_letters(table.label_column)
+    across_units = _first(table.across, _is_unit_name, lambda c: f"{column_letters(c)}{row}")
+    down_units = _first(table.down, _is_unit_name, lambda r: f"{col}{r + 1}")
+    across_choices = _first(table.across, _is_choice_name, lambda c: f"{column_letters(c)}{row}")
+    down_choices = _first(table.down, _is_choice_name, lambda r: f"{col}{r + 1}")
+    corner = clean_name(table.sheet.rows[row - 1][table.label_column])
+    if down_choices is None and _CHOICE_CAPTION.search(corner):
+        down_choices = f"{corner!r} ({table.corner}) heads the names down column {col}"
+    for_columns = [f"{what} looks like a unit" for what in (across_units,) if what] + [
+        f"{what} names a choice" for what in (down_choices,) if what
+    ]
+    for_rows = [f"{what} looks like a unit" for what in (down_units,) if what] + [
+        f"{what} names a choice" for what in (across_choices,) if what
+    ]
+    if for_columns and not for_rows:
+        return "columns", f"units along row {row}: {'; '.join(for_columns)}"
+    if for_rows and not for_columns:
+        return "rows", f"units down column {col}: {'; '.join(for_rows)}"
+    if for_columns and for_rows:
+        return None, f"the names point both ways ({'; '.join(for_columns + for_rows)})"
+    return None, "no name shows which are the units"
+
+
+def _first(
+    names: tuple[tuple[int, str], ...], test: Callable[[str], bool], place: Callable[[int], str]
+) -> str | None:
+    for at, name in names:
+        if test(name):
+            return f"{_shown(name)!r} ({place(at)})"
+    return None
+
+
+def _shown(name: str) -> str:
+    return " / ".join(part.strip() for part in name.replace("\r", "\n").split("\n") if part.strip())
+
+
+def _is_unit_name(name: str) -> bool:
+    return bool(_UNIT_NAME.search(name)) and not _is_choice_name(name)
+
+
+def _is_choice_name(name: str) -> bool:
+    """A name only a choice (or a statistic, never a unit) carries: a party, a write-in line, a
+    question's answer, a count of voters or ballots."""
+    lines = [line.strip() for line in name.replace("\r", "\n").split("\n") if line.strip()]
+    if len(lines) > 1 and PARTY_LINE.match(lines[-1]):
+        return True
+    plain = " ".join(lines)
+    return bool(
+        _PARTY_IN_NAME.search(plain)
+        or is_aggregate_write_in(plain)
+        or re.search(r"write[- ]?in", plain, re.IGNORECASE)
+        or _QUESTION_CHOICE.match(plain)
+        or statistic_of(plain)
+        or _TURNOUT.search(plain)
+    )
+
+
+def as_statement(table: TwoWays, cue: str = "", by_user: bool = False) -> Reading:
+    """The same cells read with units as rows: a statement of votes cast whose unit column is the
+    label column, under the same header row (its corner the contest's title)."""
+    return Reading(
+        table.sheet.name,
+        "rows",
+        table.reading.header_rows,
+        layout="sovc",
+        unit_column=table.label_column,
+        cue=cue,
+        by_user=by_user,
+    )
+
+
+def undecided(table: TwoWays, why: str) -> str:
+    """The refusal of a table that reads both ways, naming its corner and both axes, and how to choose."""
+    row, col = table.row, column_letters(table.label_column)
+    corner = clean_name(table.sheet.rows[row - 1][table.label_column])
+    across = _span(table.across, lambda c: f"{column_letters(c)}{row}")
+    down = _span(table.down, lambda r: f"{col}{r + 1}")
+    heads = f"{table.corner} ({corner!r}) heads" if corner else f"The table at {table.corner} is"
+    reconcile = (
+        "its own totals check the same either way" if table.has_totals else "either way it reads clean"
+    )
+    return (
+        f"{heads} a one-contest table that reads both ways: units along row {row} ({across}) with "
+        f"choices down column {col} ({down}), or units down column {col} with choices along row {row}; "
+        f"{reconcile}, and {why} (a number or a word such as Precinct, Ward, Township or Absentee marks "
+        "a unit; a party or a write-in line marks a choice). Choose how to read it: in the import "
+        "wizard, the layout or the unit column; or import --format abstract (units along row "
+        f"{row}) or --format sovc (units down column {col}), or a layout profile (--profile FILE)"
+    )
+
+
+def _span(names: tuple[tuple[int, str], ...], place: Callable[[int], str]) -> str:
+    shown = ", ".join(repr(_shown(name)) for _at, name in names[:4]) + (", ..." if len(names) > 4 else "")
+    return f"{place(names[0][0])}:{place(names[-1][0])}: {shown}"
