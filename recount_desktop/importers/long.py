@@ -10,6 +10,7 @@ from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
 from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header, match_header
 from recount_desktop.importers.long_unnamed import check_unnamed_counts, explaining_column
 from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.questions import SIDE_PARTIES, PartySides, side_of
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import clean_name, is_blank
@@ -142,6 +143,7 @@ def read_long_rows(
     district_col, type_col = cols.get("district"), cols.get("vote_type")
     names = builder.names
     spellings = _Spellings()
+    sides = PartySides()
     rows = sheet.rows
     total = len(rows)
     blank_votes: list[int] = []
@@ -167,24 +169,14 @@ def read_long_rows(
         if contest in _TURNOUT_CONTESTS:  # El Paso's "Voters" / "Cast" rows: turnout, not a contest
             builder.notes.note("statistics", sheet.name, f"rows with {contest!r}", choice)
             continue
-        if not contest or not choice:
-            missing = "contest" if not contest else "choice"
-            col = contest_col if not contest else choice_col
-            builder.log.error(sheet.name, sheet.cell(r, col), f"the row has no {missing}")
-            continue
-        if ("E+" in precinct or "e+" in precinct) and _MANGLED_ID.match(precinct):
-            builder.log.error(
-                sheet.name,
-                sheet.cell(r, precinct_col),
-                f"precinct {precinct!r} looks like an ID "
-                "that Excel turned into a number in scientific notation; format the column as "
-                "text and enter the IDs again",
-            )
+        if _refused_row(sheet, r, header, builder, contest, choice, precinct):
             continue
         county = names[row[county_col]] if county_col is not None and county_col < width else None
         if not precinct or _is_county_total(precinct, county):
             precinct = "County Total"  # a county-total row: blank precinct, or the county's own name
         party = names[row[party_col]] if party_col is not None and party_col < width else None
+        if party in SIDE_PARTIES and side_of(choice) is None:  # Kiowa: a question's YES / NO
+            choice, party = sides.take(contest, choice, party, sheet.name, sheet.cell(r, party_col)), None
         key = (county or None, precinct)
         vote_type = names[row[type_col]] or None if type_col is not None and type_col < width else None
         if plain_votes:  # the common case, inlined: a whole number in the votes column, no breakdown
@@ -197,6 +189,39 @@ def read_long_rows(
     ticker.tick(total, total)
     for r in blank_votes:
         _blank_row(sheet, r, rows[r], cols, builder, totals_only)
+    _report_sides(sides, builder)
+
+
+def _refused_row(
+    sheet: Sheet, r: int, header: Header, builder: ResultsBuilder, contest: str, choice: str, precinct: str
+) -> bool:
+    """A row with no contest or no choice, or a precinct ID Excel mangled: an error naming it."""
+    cols = header.columns
+    if not contest or not choice:
+        missing = "contest" if not contest else "choice"
+        col = cols["contest"] if not contest else cols["choice"]
+        builder.log.error(sheet.name, sheet.cell(r, col), f"the row has no {missing}")
+        return True
+    if ("E+" in precinct or "e+" in precinct) and _MANGLED_ID.match(precinct):
+        builder.log.error(
+            sheet.name,
+            sheet.cell(r, cols.get("precinct")),
+            f"precinct {precinct!r} looks like an ID "
+            "that Excel turned into a number in scientific notation; format the column as "
+            "text and enter the IDs again",
+        )
+        return True
+    return False
+
+
+def _report_sides(sides: PartySides, builder: ResultsBuilder) -> None:
+    if not sides.first:
+        return
+    choices: dict[str, set[str]] = {}
+    for contest, _unit, choice in builder.tallies:
+        if contest in sides.first:
+            choices.setdefault(contest, set()).add(choice)
+    sides.report(builder.log, choices)
 
 
 def _blank_row(

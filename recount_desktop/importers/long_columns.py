@@ -23,6 +23,7 @@ from recount_desktop.importers.long import (
     _is_county_total,
     _with_district,
 )
+from recount_desktop.importers.questions import SIDE_PARTIES
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import is_total_label, statistic_of
 
@@ -314,8 +315,8 @@ def _parties(
     column = table.column("party") if "party" in table.header.columns else None
     if column is not None and column.null_count < table.rows:  # a party column with parties in it
         party = _optional(column, builder)
-        if party is None:
-            return None
+        if party is None or not SIDE_PARTIES.isdisjoint(party[1]):
+            return None  # a question's YES / NO in the party column: the row path reads them as sides
         with_party = _sorted_distinct(pairs * len(party[1]) + party[0][rows])
         if len(with_party) != len(distinct):
             return None  # a choice with two parties (or one and none): the row path tells them apart

@@ -23,6 +23,7 @@ from recount_desktop.importers.headers import (
     normalise_header,
 )
 from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.questions import are_two_sides, one_side_warning, side_of, titles_split
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
@@ -326,6 +327,7 @@ def read_wide_book(
             layout = _find_layout(sheet)
         if layout is not None:
             _sum_columns(sheet, layout)
+            _join_split_questions(sheet, layout, builder)
             builder.find_total_units = True  # a unit row that is the sum of the others, whatever its label
             _read_sheet(sheet, layout, builder, ticker)
             return
@@ -408,6 +410,46 @@ def _sum_columns(sheet: Sheet, layout: _Layout) -> None:
         if column_is_sum(rows, last, others, MIN_CHOICES_FOR_SUM):
             del contest.choices[last]
             contest.total_col = last
+
+
+def _join_split_questions(sheet: Sheet, layout: _Layout, builder: ResultsBuilder) -> None:
+    """Two one-choice contests side by side, Yes under one title and No under the next, the titles
+    equal but for their last word (Shawnee's ``... USD 340`` / ``... USD 341``): one question under
+    the first title, with a warning naming both. Any other one-choice contest whose choice is a
+    side of a question is warned of, never left to show "Yes elected" silently."""
+    joined: list[_Contest] = []
+    for contest in layout.contests:
+        before = joined[-1] if joined else None
+        if before is not None and _split_sides(before, contest):
+            first, second = (_place(sheet, layout.names_row, c.first_col) for c in (before, contest))
+            builder.log.warn(
+                sheet.name,
+                second,
+                f"{before.name!r} ({first}) and {contest.name!r} ({second}) each hold one side of "
+                f"a question: read as one question, {before.name!r}",
+            )
+            before.choices.update(contest.choices)
+            continue
+        joined.append(contest)
+    layout.contests = joined
+    for contest in joined:
+        if len(contest.choices) == 1:
+            [(c, (choice, _party))] = contest.choices.items()
+            if side_of(choice):
+                where = _place(sheet, layout.header_row, c)
+                builder.log.warn(sheet.name, where, one_side_warning(contest.name, choice, where))
+
+
+def _place(sheet: Sheet, r: int, c: int) -> str:
+    """A header cell: ``F1`` in a workbook, ``line 1, column F`` in a CSV file."""
+    return sheet.cell(r, c) if sheet.name is not None else f"{sheet.cell(r, c)}, column {column_letters(c)}"
+
+
+def _split_sides(first: _Contest, second: _Contest) -> bool:
+    if len(first.choices) != 1 or len(second.choices) != 1 or first.total_col or second.total_col:
+        return False
+    [(a, _pa)], [(b, _pb)] = first.choices.values(), second.choices.values()
+    return are_two_sides(a, b) and titles_split(first.name, second.name)
 
 
 def _total_label_left(row: list[object], layout: _Layout) -> str | None:
