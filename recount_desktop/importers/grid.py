@@ -221,7 +221,10 @@ def _check_unit_caption(sheet: Sheet, reading: Reading, builder: ResultsBuilder)
                 sheet.cell(r, c),
                 f"column {column_letters(c)} is headed {caption!r}: the names down it are units, so "
                 f"the names along row {r + 1} are choices (units as rows), not an abstract's unit "
-                f"columns. If row {r + 1} does name the units ({caption!r} being its caption), choose "
+                "columns: a statement of votes cast, not read here because no contest title is above "
+                f"its header row. Choose the statement layout in the import wizard, or import --format "
+                "sovc: a file of one contest with no title row is read as one contest named from the "
+                f"file's name. If row {r + 1} does name the units ({caption!r} being its caption), choose "
                 "the abstract layout in the import wizard, or give a layout profile (import --profile FILE)",
             )
             return True

@@ -22,6 +22,7 @@ from typing import Any
 from recount_desktop.domain import ElectionResults
 from recount_desktop.importers import axes, grid, long, long_columnar, sovc, wide
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
+from recount_desktop.importers.file_title import untitled_statement_hint
 from recount_desktop.importers.problems import ImportRejected, ProblemLog
 from recount_desktop.importers.reading import READ_LAYOUTS, Reading
 from recount_desktop.importers.source import Book, open_book
@@ -118,7 +119,8 @@ def interpret(
     if not found:
         if layout != "auto":  # the forced case's own reader says what it looked for
             return Interpretation(_attempt(book, new_builder(), ticker, layout, None, last=True))
-        raise log.reject(None if book.is_csv else book.sheet_names[0], None, NOTHING_FOUND)
+        hint = untitled_statement_hint(book)  # Montrose: one CSV per contest, no title row
+        raise log.reject(None if book.is_csv else book.sheet_names[0], None, NOTHING_FOUND + hint)
     small = bool(later) and is_small(book)
     first = _read(book, found[0], found, new_builder, ticker, last=len(found) == 1 and not small)
     if first.ok and small:  # every case's best reading, so no clean misreading is kept silently
