@@ -17,7 +17,7 @@ from operator import itemgetter
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range, sum_column
-from recount_desktop.importers.file_title import contest_from_file_name
+from recount_desktop.importers.file_title import UNTITLED, contest_from_file_name
 from recount_desktop.importers.headers import (
     ROW_TOTAL_HEADERS,
     VOTE_TYPE_COLUMNS,
@@ -389,7 +389,7 @@ def _read_contest_sheet(
         header_row += 1
     else:
         contest = _contest_name(sheet, header_row, precinct_col)
-        if sheet.name is None and header_row == 0 and precinct_col == 0:  # Montrose: one CSV per contest
+        if sheet.name is None and header_row == 0 and precinct_col == 0 and contest == UNTITLED:  # Montrose
             contest = contest_from_file_name(builder.source, builder.log, sheet.cell(0))
         _note_other_unit_columns(sheet, header_row, precinct_col, builder)
     columns, checks = _columns(sheet, header_row, precinct_col, end_col)
