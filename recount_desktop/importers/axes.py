@@ -100,7 +100,7 @@ def two_ways(sheet: Sheet, reading: Reading) -> TwoWays | None:
     corner = clean_name(header[label_column]) if label_column < len(header) else ""
     if _UNIT_CAPTION.search(corner) or is_unit_header(corner):
         return None  # ``Precinct`` in the corner: the abstract reader's own caption check refuses it
-    across = tuple((c, clean_name(header[c])) for c in reading.unit_columns if c < len(header))
+    across = tuple((c, _lines_of(header[c])) for c in reading.unit_columns if c < len(header))
     totals = has_totals or bool(reading.total_columns)
     return TwoWays(sheet, reading, label_column, across, tuple((r2, n) for _c, r2, n in lines), totals)
 
@@ -113,9 +113,7 @@ def _lines(sheet: Sheet, reading: Reading) -> tuple[list[tuple[int, int, str]], 
     totals = False
     for r in range(reading.header_rows[-1] + 1, len(sheet.rows)):
         row = sheet.rows[r]
-        named = [
-            (c, clean_name(row[c])) for c in reading.label_columns if c < len(row) and clean_name(row[c])
-        ]
+        named = [(c, _lines_of(row[c])) for c in reading.label_columns if c < len(row) and clean_name(row[c])]
         counts = any(c < len(row) and not is_blank(row[c]) for c in reading.unit_columns)
         if not counts:
             if named:
@@ -123,13 +121,20 @@ def _lines(sheet: Sheet, reading: Reading) -> tuple[list[tuple[int, int, str]], 
             continue
         if len(named) > 1:
             return None
-        if not named or is_total_label(named[0][1]):
+        if not named or is_total_label(clean_name(named[0][1])):
             totals = True
             continue
         if totals:
             return None  # a choice line under a total line: more than one table
         lines.append((named[0][0], r, named[0][1]))
     return lines, totals
+
+
+def _lines_of(cell: object) -> str:
+    """A name with its lines kept (``JON TESTER\nDemocrat``: the party on a line of its own), each
+    line cleaned as ``clean_name`` cleans a name."""
+    lines = str(cell).replace("\r", "\n").split("\n") if isinstance(cell, str) else [cell]
+    return "\n".join(line for line in map(clean_name, lines) if line)
 
 
 def units_axis(table: TwoWays) -> tuple[str | None, str]:
