@@ -82,7 +82,7 @@ class TwoWays:
 
 def two_ways(sheet: Sheet, reading: Reading) -> TwoWays | None:
     """The abstract ``reading`` of ``sheet`` as a table that reads both ways: one header row, one
-    label column, no office or party column, a corner that is no unit caption, and under the header
+    label column, no office or party column, a title in the corner (no unit caption), and under the header
     only choice lines and total lines (no contest title, no name over vote-type rows: those shape an
     abstract only). None for any other table."""
     if len(reading.header_rows) != 1 or reading.office_column is not None or reading.party_column is not None:
@@ -98,8 +98,10 @@ def two_ways(sheet: Sheet, reading: Reading) -> TwoWays | None:
         return None  # names in two columns (a name and a party unheaded): not one axis of names
     label_column = labels.pop()
     corner = clean_name(header[label_column]) if label_column < len(header) else ""
-    if _UNIT_CAPTION.search(corner) or is_unit_header(corner):
-        return None  # ``Precinct`` in the corner: the abstract reader's own caption check refuses it
+    if not corner or _UNIT_CAPTION.search(corner) or is_unit_header(corner):
+        # ``Precinct`` in the corner: the abstract reader's own caption check refuses it; a blank
+        # corner leaves the table with no contest title: no reading reads it
+        return None
     across = tuple((c, _lines_of(header[c])) for c in reading.unit_columns if c < len(header))
     totals = has_totals or bool(reading.total_columns)
     return TwoWays(sheet, reading, label_column, across, tuple((r2, n) for _c, r2, n in lines), totals)
@@ -217,13 +219,13 @@ def undecided(table: TwoWays, why: str) -> str:
     corner = clean_name(table.sheet.rows[row - 1][table.label_column])
     across = _span(table.across, lambda c: f"{column_letters(c)}{row}")
     down = _span(table.down, lambda r: f"{col}{r + 1}")
-    heads = f"{table.corner} ({corner!r}) heads" if corner else f"The table at {table.corner} is"
     reconcile = (
         "its own totals check the same either way" if table.has_totals else "either way it reads clean"
     )
     return (
-        f"{heads} a one-contest table that reads both ways: units along row {row} ({across}) with "
-        f"choices down column {col} ({down}), or units down column {col} with choices along row {row}; "
+        f"{table.corner} ({corner!r}) heads a one-contest table that reads both ways: units along row "
+        f"{row} ({across}) with choices down column {col} ({down}), or units down column {col} "
+        f"with choices along row {row}; "
         f"{reconcile}, and {why} (a number or a word such as Precinct, Ward, Township or Absentee marks "
         "a unit; a party or a write-in line marks a choice). Choose how to read it: in the import "
         "wizard, the layout or the unit column; or import --format abstract (units along row "

@@ -251,3 +251,10 @@ def test_the_wizard_s_reading_list_offers_both_axes(tmp_path: Path) -> None:
         ("abstract", None, (1, 2)),
         ("sovc", 0, ()),
     ]
+
+
+def test_a_blank_corner_is_still_refused_as_nothing_to_import(tmp_path: Path) -> None:
+    """No title in the corner: the table names no contest, so no reading reads it (as before)."""
+    rows = [[None, *UNDECIDABLE[0][1:]], *UNDECIDABLE[1:]]
+    refused = read_tally_file(write_csv(tmp_path / "one.csv", rows))
+    assert refused.results is None and refused.errors
