@@ -586,12 +586,13 @@ def _redaction_note(sheet: Sheet, row: list[object]) -> str | None:
 
 def _empty_columns(sheet: Sheet, header_row: int, columns: Columns) -> list[int]:
     """Columns that say no one is on the ballot ("There are no candidates for this office") and are
-    blank in every row. Any other blank column stays: its blank cells are errors, not nothing."""
+    blank (or 0, as Montrose CO prints it) in every row. Any other blank column stays: its blank
+    cells are errors, not nothing."""
     empty = [c for c, (choice, _t, _p) in columns.items() if _NO_CANDIDATES.search(choice)]
     if not empty:  # the usual sheet: its rows need no look
         return []
     for row in sheet.rows[header_row + 1 :]:
-        empty = [c for c in empty if c >= len(row) or is_blank(row[c])]
+        empty = [c for c in empty if c >= len(row) or is_blank(row[c]) or row[c] in (0, "0")]
     return empty
 
 
