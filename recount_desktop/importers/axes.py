@@ -54,9 +54,10 @@ _QUESTION_CHOICE = re.compile(
     re.IGNORECASE,
 )
 _TURNOUT = re.compile(r"registered|\bvoted\b|turn\s*out|ballots cast|times cast", re.IGNORECASE)
-# the corner over the label column naming what it lists: candidates (so the header row names units)
-_CHOICE_CAPTION = re.compile(r"candidate|choice|office|contest|\brace\b", re.IGNORECASE)
-_UNIT_CAPTION = re.compile(r"\bprecincts?\b", re.IGNORECASE)
+# the corner over the label column naming what it lists, not a contest's title: units ("Precinct",
+# "Precinct Name", and every word of ``headers.UNIT_HEADERS``), or choices ("OFFICE/CANDIDATE")
+UNIT_CAPTION = re.compile(r"\bprecincts?\b", re.IGNORECASE)
+CAPTION = re.compile(r"office|candidate|\bname\b|contest|race", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -98,9 +99,9 @@ def two_ways(sheet: Sheet, reading: Reading) -> TwoWays | None:
         return None  # names in two columns (a name and a party unheaded): not one axis of names
     label_column = labels.pop()
     corner = clean_name(header[label_column]) if label_column < len(header) else ""
-    if not corner or _UNIT_CAPTION.search(corner) or is_unit_header(corner):
+    if not corner or UNIT_CAPTION.search(corner) or is_unit_header(corner) or CAPTION.search(corner):
         # ``Precinct`` in the corner: the abstract reader's own caption check refuses it; a blank
-        # corner leaves the table with no contest title: no reading reads it
+        # corner, or a caption, leaves the table with no contest title: no reading reads it
         return None
     across = tuple((c, _lines_of(header[c])) for c in reading.unit_columns if c < len(header))
     totals = has_totals or bool(reading.total_columns)
@@ -147,9 +148,6 @@ def units_axis(table: TwoWays) -> tuple[str | None, str]:
     down_units = _first(table.down, _is_unit_name, lambda r: f"{col}{r + 1}")
     across_choices = _first(table.across, _is_choice_name, lambda c: f"{column_letters(c)}{row}")
     down_choices = _first(table.down, _is_choice_name, lambda r: f"{col}{r + 1}")
-    corner = clean_name(table.sheet.rows[row - 1][table.label_column])
-    if down_choices is None and _CHOICE_CAPTION.search(corner):
-        down_choices = f"{corner!r} ({table.corner}) heads the names down column {col}"
     for_columns = [f"{what} looks like a unit" for what in (across_units,) if what] + [
         f"{what} names a choice" for what in (down_choices,) if what
     ]

@@ -28,7 +28,14 @@ from recount_desktop.importers.abstract_lines import (
     close_contest,
     is_choice_name,
 )
-from recount_desktop.importers.axes import PARTY_LINE, two_ways, undecided, units_axis
+from recount_desktop.importers.axes import (
+    CAPTION,
+    PARTY_LINE,
+    UNIT_CAPTION,
+    two_ways,
+    undecided,
+    units_axis,
+)
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, is_unit_header, normalise_header
 from recount_desktop.importers.problems import column_letters
@@ -210,7 +217,7 @@ def _check_unit_caption(sheet: Sheet, reading: Reading, builder: ResultsBuilder)
     r = reading.header_rows[-1]
     for c in reading.label_columns:
         caption = clean_name(sheet.rows[r][c]) if c < len(sheet.rows[r]) else ""
-        if not (_UNIT_CAPTION.search(caption) or is_unit_header(caption)):
+        if not (UNIT_CAPTION.search(caption) or is_unit_header(caption)):
             continue
         if reading.by_user:
             if _caption_beside_title(sheet, reading, c, caption, builder):
@@ -243,7 +250,7 @@ def _caption_beside_title(
     row = sheet.rows[r]
     for t in reading.label_columns:
         title = clean_name(row[t]) if t != c and t < len(row) else ""
-        if not title or _CAPTION.search(title) or is_unit_header(title) or _UNIT_CAPTION.search(title):
+        if not title or CAPTION.search(title) or is_unit_header(title) or UNIT_CAPTION.search(title):
             continue
         builder.log.error(
             sheet.name,
@@ -392,15 +399,10 @@ def _pending_row(
     return "done"
 
 
-# "Precinct", "Precinct Name", and every word that heads a unit column (``headers.UNIT_HEADERS``)
-_UNIT_CAPTION = re.compile(r"\bprecincts?\b", re.IGNORECASE)
-_CAPTION = re.compile(r"office|candidate|\bname\b|contest|race", re.IGNORECASE)
-
-
 def _header_title(header: Sequence[object], reading: Reading, builder: ResultsBuilder) -> OpenContest | None:
     """San Miguel's first contest title sits in the header row, left of the unit names."""
     label = _label(header, reading)
-    if not label or _CAPTION.search(label) or is_unit_header(label):
+    if not label or CAPTION.search(label) or is_unit_header(label):
         return None  # "OFFICE/CANDIDATE", "NAME OF OFFICE", "Precinct": captions, not a contest
     return _start_contest(label, reading.header_rows[-1], builder)
 
