@@ -211,8 +211,9 @@ def as_statement(table: TwoWays, cue: str = "", by_user: bool = False) -> Readin
     )
 
 
-def undecided(table: TwoWays, why: str) -> str:
-    """The refusal of a table that reads both ways, naming its corner and both axes, and how to choose."""
+def undecided(table: TwoWays, why: str, one_sheet: bool = True) -> str:
+    """The refusal of a table that reads both ways, naming its corner and both axes, and how to
+    choose (a workbook of several sheets is read as statements one sheet at a time: ``--sheet``)."""
     row, col = table.row, column_letters(table.label_column)
     corner = clean_name(table.sheet.rows[row - 1][table.label_column])
     across = _span(table.across, lambda c: f"{column_letters(c)}{row}")
@@ -220,6 +221,7 @@ def undecided(table: TwoWays, why: str) -> str:
     reconcile = (
         "its own totals check the same either way" if table.has_totals else "either way it reads clean"
     )
+    sheets = "" if one_sheet else "; one sheet at a time, with --sheet NAME"
     return (
         f"{table.corner} ({corner!r}) heads a one-contest table that reads both ways: units along row "
         f"{row} ({across}) with choices down column {col} ({down}), or units down column {col} "
@@ -227,7 +229,7 @@ def undecided(table: TwoWays, why: str) -> str:
         f"{reconcile}, and {why} (a number or a word such as Precinct, Ward, Township or Absentee marks "
         "a unit; a party or a write-in line marks a choice). Choose how to read it: in the import "
         "wizard, the layout or the unit column; or import --format abstract (units along row "
-        f"{row}) or --format sovc (units down column {col}), or a layout profile (--profile FILE)"
+        f"{row}) or --format sovc (units down column {col}{sheets}), or a layout profile (--profile FILE)"
     )
 
 

@@ -77,7 +77,7 @@ def read_abstract_book(
             misfit = reading_misfit(sheet, chosen)
             if misfit is not None:
                 builder.log.error(sheet.name, misfit[0], misfit[1])
-            elif not _reads_both_ways(sheet, chosen, builder):
+            elif not _reads_both_ways(sheet, chosen, builder, one_sheet=len(book.sheet_names) == 1):
                 read_abstract(sheet, chosen, builder)
             read += 1
     if not read:
@@ -89,7 +89,7 @@ def read_abstract_book(
         )
 
 
-def _reads_both_ways(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> bool:
+def _reads_both_ways(sheet: Sheet, reading: Reading, builder: ResultsBuilder, one_sheet: bool) -> bool:
     """Automatic detection on a one-contest table whose cells read clean both ways (units along the
     header row, or down the label column): read as an abstract only when its names say the header
     row holds the units; else refused naming its corner and both axes (the interpreter reads a
@@ -105,7 +105,9 @@ def _reads_both_ways(sheet: Sheet, reading: Reading, builder: ResultsBuilder) ->
         return False
     if axis == "rows":
         why = f"its names say the units are down the column ({why.split(': ', 1)[1]})"
-    builder.log.error(sheet.name, sheet.cell(table.row - 1, table.label_column), undecided(table, why))
+    builder.log.error(
+        sheet.name, sheet.cell(table.row - 1, table.label_column), undecided(table, why, one_sheet)
+    )
     return True
 
 

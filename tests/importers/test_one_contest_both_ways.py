@@ -222,6 +222,12 @@ def test_several_sheets_whose_names_say_statement_are_refused_naming_each(tmp_pa
     assert refused.results is None
     assert [(e.sheet, e.cell) for e in refused.errors] == [("Mayor", "A1"), ("Clerk", "A1")]
     assert "its names say the units are down the column ('Precinct 1' (A2)" in refused.errors[0].message
+    assert "--format sovc (units down column A; one sheet at a time, with --sheet NAME)" in (
+        refused.errors[0].message
+    )
+    clerk_only = read_tally_file(tmp_path / "two.xlsx", format="sovc", sheet="Clerk")
+    assert clerk_only.errors == () and clerk_only.results is not None
+    assert clerk_only.results.totals("Clerk") == {"Ada": 20, "Bo": 18}
 
 
 def test_a_multi_contest_abstract_is_not_ambiguous(tmp_path: Path) -> None:
