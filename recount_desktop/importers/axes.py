@@ -24,11 +24,14 @@ from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
 
-# a unit's name: a number (``Precinct 12``, ``001``, ``1-A``), a unit word first, or a pseudo-unit
+# a unit's name: a number (``Precinct 12``, ``Ward 3``, ``001``, ``1-A``), a word only a unit's name
+# holds (``North Precinct``, ``Adams Township``, ``City of Ord``), or a pseudo-unit (``Absentee``).
+# ``Ward`` and ``District`` alone are no cue: ``Ward Smith`` may be a candidate
 _UNIT_NAME = re.compile(
     r"\d"
-    r"|^(precinct|pct|prec|ward|district|dist|township|twp|town of|city of|village of|vote cent(er|re)s?"
-    r"|polling|voting (center|location|district))\b"
+    r"|\b(precincts?|pct|prec|township|twp|vote cent(er|re)s?|polling (place|location)"
+    r"|voting (center|location))\b"
+    r"|^(town|city|village) of\b"
     r"|\b(absentee|early vot\w*|provisionals?|mail[- ]?in|vote by mail|by mail|countywide|county ?wide"
     r"|overseas|uocava|new residents?|former residents?)\b",
     re.IGNORECASE,
@@ -49,6 +52,8 @@ _PARTY_IN_NAME = re.compile(
     rf"\(\s*{_PARTY}\s*\)$|\s[-–]\s*{_PARTY}( party)?$|^(DEM|REP|LIB|LBT|GRN|CON|NPA)\s+\S", re.IGNORECASE
 )
 # a question's answer: ``Yes``, ``NO``, ``For the Levy``, ``Against - Measure 2`` (never ``No. 5``)
+# ``Candidate 1``, ``Choice A``: a placeholder name, a choice's (its number is no precinct's)
+_PLACEHOLDER_CHOICE = re.compile(r"^(candidate|choice|option)\b", re.IGNORECASE)
 _QUESTION_CHOICE = re.compile(
     r"^(yes|no|for|against)(\s*[-–:,].*|\s+(the|proposition|amendment|measure|bonds?|levy|question)\b.*)?$",
     re.IGNORECASE,
@@ -192,6 +197,7 @@ def _is_choice_name(name: str) -> bool:
         or is_aggregate_write_in(plain)
         or re.search(r"write[- ]?in", plain, re.IGNORECASE)
         or _QUESTION_CHOICE.match(plain)
+        or _PLACEHOLDER_CHOICE.match(plain)
         or statistic_of(plain)
         or _TURNOUT.search(plain)
     )

@@ -174,6 +174,7 @@ def test_units_along_the_header_by_their_names_read_as_an_abstract(
         (["Ada Lovelace (DEM)", "Bob Smith (REP)"], ["North", "South", "East"], "(B1) names a choice"),
         (["Ada Lovelace", "Write-in"], ["North", "South", "East"], "'Write-in' (C1) names a choice"),
         (["Yes", "No"], ["North", "South", "East"], "'Yes' (B1) names a choice"),
+        (["Candidate 1", "Candidate 2"], ["North", "South", "East"], "'Candidate 1' (B1) names a choice"),
     ],
 )
 def test_units_down_the_first_column_by_their_names_read_as_a_statement(
@@ -203,6 +204,15 @@ def test_names_pointing_both_ways_are_refused(tmp_path: Path) -> None:
         "the names point both ways ('Precinct 1' (B1) looks like a unit; 'Ward 3' (A2) looks like a unit)"
         in (refused.errors[0].message)
     )
+
+
+def test_a_surname_that_is_a_unit_word_is_no_cue(tmp_path: Path) -> None:
+    """``Ward Smith`` and ``Bob Early`` may be candidates: no number, no word only a unit holds."""
+    refused = read_tally_file(
+        write_csv(tmp_path / "one.csv", _with(["Ward Smith", "Bob Early"], ["N", "S", "E"]))
+    )
+    assert refused.results is None
+    assert "no name shows which are the units" in refused.errors[0].message
 
 
 def test_a_workbook_sheet_without_totals_is_refused_too(tmp_path: Path) -> None:
