@@ -10,6 +10,11 @@ is read once, the later cases not even looked for. When the first reading has er
 candidate of every case is read, and one that reads clean, whose totals reconcile, with at least as
 many counts replaces it. The readings not kept are the alternatives the wizard lists
 (``candidates(book)`` lists every case's).
+
+A one-contest table with its title in the corner reads clean both ways, units along its header row
+or down its first column, and no totals check can tell which (``axes``): its names decide, and a
+one-sheet file whose names put the units down the column is read as a statement; names that do not
+tell leave the abstract reader to refuse it, naming its cells.
 """
 
 from __future__ import annotations
