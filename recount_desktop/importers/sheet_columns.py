@@ -55,9 +55,10 @@ def available() -> bool:
 
 class BodyColumns:
     """A sheet's rows from ``start`` on, by column: their cells (``values``, as in the rows) and
-    fastexcel's arrays (``arrays``: text, or floats with no blank)."""
+    fastexcel's arrays of numbers (``arrays``: floats with no blank; None for a column of text,
+    whose array is not kept: a long table's names would hold tens of megabytes)."""
 
-    def __init__(self, start: int, values: list[list[object]], arrays: list[Any]) -> None:
+    def __init__(self, start: int, values: list[list[object]], arrays: list[Any | None]) -> None:
         self.start = start
         self.values = values
         self.arrays = arrays
@@ -68,7 +69,10 @@ class BodyColumns:
         import pyarrow as pa
         import pyarrow.compute as pc
 
-        array = self.arrays[column].slice(first - self.start)
+        whole_column = self.arrays[column]
+        if whole_column is None:
+            return None  # text
+        array = whole_column.slice(first - self.start)
         if not pa.types.is_floating(array.type) or len(array) == 0:
             return None
         try:
@@ -266,7 +270,8 @@ def _rows(head: Rows, infos: list[Any], batch: Any) -> ReadByColumns | None:
     values = [column.to_pylist() for column in columns]
     body = list(map(list, zip(*values, strict=True)))
     rows = [_to_width(row, width) for row in head] + body
-    return ReadByColumns(rows, BodyColumns(len(head), values, columns))
+    numbers = [column if info.dtype == "float" else None for info, column in zip(infos, columns, strict=True)]
+    return ReadByColumns(rows, BodyColumns(len(head), values, numbers))
 
 
 def _named_as_read(infos: list[Any], header: list[object], width: int) -> bool:
