@@ -168,16 +168,25 @@ def _choices_row_below(sheet: Sheet, names_row: int, precinct_col: int) -> int |
     """With contest names repeated over their columns in the unit header's row, the choice names
     are on the last row before the first unit (a party-code row may come between)."""
     names = [clean_name(c) for c in sheet.rows[names_row]]
-    repeated = sum(1 for a, b in zip(names, names[1:], strict=False) if a and a == b)
-    if repeated < 2:
+    pairs = [c for c in range(1, len(names)) if names[c] and names[c] == names[c - 1]]
+    if not pairs:
         return None
     for r in range(names_row + 1, min(names_row + 5, len(sheet.rows))):
         row = sheet.rows[r]
         if precinct_col < len(row) and normalise_header(row[precinct_col]) in _CAPTIONS:
             return r  # Juab: "Candidate:" heads the choice row
         if precinct_col < len(row) and not is_blank(row[precinct_col]):
-            return r - 1 if r - 1 > names_row else None
+            found = r - 1 if r - 1 > names_row else None
+            # one contest of two columns (a one-question election): its two choices must be named
+            one = len(pairs) == 1 and found is not None and not _names_two(sheet.rows[found], pairs[0])
+            return None if one else found
     return None
+
+
+def _names_two(row: list[object], c: int) -> bool:
+    """Columns ``c - 1`` and ``c`` of a choice row hold two different names (not counts)."""
+    a, b = (_at(row, c - 1), _at(row, c))
+    return _is_word(a) and _is_word(b) and clean_name(a) != clean_name(b)
 
 
 def _rows_above(sheet: Sheet, header_row: int, precinct_col: int) -> tuple[int | None, int | None]:
