@@ -161,6 +161,32 @@ def test_sheet_that_may_read_otherwise_is_left_to_calamine(tmp_path: Path, case:
     assert _by_columns(path, "Mayor") is None
 
 
+def _formatted(number_format: str, whole_column: bool) -> Callable[[Any], None]:
+    def edit(sheet: Any) -> None:
+        cells = [f"C{row}" for row in range(3, sheet.max_row + 1)] if whole_column else ["C6"]
+        for cell in cells:
+            sheet[cell].number_format = number_format
+
+    return edit
+
+
+@pytest.mark.parametrize("whole_column", [False, True], ids=["one cell", "whole column"])
+@pytest.mark.parametrize(
+    "number_format", ["yyyy-mm-dd", "mm/dd/yy", "h:mm", "[h]:mm:ss", "0.00%", "#,##0", '0" votes"', "@"]
+)
+def test_counts_in_any_number_format_read_by_columns_are_calamines(
+    tmp_path: Path, number_format: str, whole_column: bool
+) -> None:
+    """A count shown as a date, a time, a percentage...: python-calamine and fastexcel (two calamine
+    versions) must agree on whether it is a number or a date; read by columns only as the same."""
+    path = _statement(tmp_path / "s.xlsx", _formatted(number_format, whole_column))
+    rows = _by_columns(path, "Mayor")  # checked equal to calamine's when read
+    dated = any(
+        not isinstance(cell, int | float | str) for row in _calamine_rows(path, "Mayor") for cell in row
+    )
+    assert rows is None if dated else rows is not None
+
+
 def test_merged_ranges_are_calamines_when_asked(tmp_path: Path) -> None:
     path = _statement(tmp_path / "s.xlsx", _merged_title)
     sheet = open_book(path, ProblemLog(path.name)).sheet("Mayor")
