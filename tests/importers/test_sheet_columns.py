@@ -278,8 +278,20 @@ def _counts_as_text(sheet: Any) -> None:
         _set("B6", "12"),
         _set("B4", 1),
         _counts_as_text,
+        _set("C7", 1e19),
+        _set("C7", 4294967295),
     ],
-    ids=["plain", "fraction", "negative", "blank", "text", "total off", "column of text"],
+    ids=[
+        "plain",
+        "fraction",
+        "negative",
+        "blank",
+        "text",
+        "total off",
+        "column of text",
+        "past 64 bits",
+        "placeholder",
+    ],
 )
 def test_generated_statements_import_the_same_by_columns(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: Callable[[Any], None] | None
