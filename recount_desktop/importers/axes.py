@@ -17,12 +17,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from recount_desktop.domain.records import is_aggregate_write_in
 from recount_desktop.importers.headers import is_unit_header
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Sheet
-from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
+from recount_desktop.importers.values import clean_name, is_blank, is_total_label
 
 # a unit's name: a number (``Precinct 12``, ``Ward 3``, ``001``, ``1-A``), a word only a unit's name
 # holds (``North Precinct``, ``Adams Township``, ``City of Ord``), or a pseudo-unit (``Absentee``).
@@ -48,17 +47,25 @@ _PARTY = (
     r"|reform|DEM|REP|LIB|LBT|GRN|CON|IND|NPA|UAF|UNA|AIP|WFP|D|R|L|G|I)"
 )
 # ``Ada Lovelace (DEM)``, ``Ada Lovelace - Republican``, ``DEM Ada Lovelace``
-_PARTY_IN_NAME = re.compile(
-    rf"\(\s*{_PARTY}\s*\)$|\s[-–]\s*{_PARTY}( party)?$|^(DEM|REP|LIB|LBT|GRN|CON|NPA)\s+\S", re.IGNORECASE
-)
+_PARTY_IN_NAME = rf"\(\s*{_PARTY}\s*\)$|\s[-–]\s*{_PARTY}( party)?$|^(DEM|REP|LIB|LBT|GRN|CON|NPA)\s+\S"
 # a question's answer: ``Yes``, ``NO``, ``For the Levy``, ``Against - Measure 2`` (never ``No. 5``)
+_QUESTION_CHOICE = (
+    r"^(yes|no|for|against)(\s*[-–:,].*|\s+(the|proposition|amendment|measure|bonds?|levy|question)\b.*)?$"
+)
 # ``Candidate 1``, ``Choice A``: a placeholder name, a choice's (its number is no precinct's)
-_PLACEHOLDER_CHOICE = re.compile(r"^(candidate|choice|option)\b", re.IGNORECASE)
-_QUESTION_CHOICE = re.compile(
-    r"^(yes|no|for|against)(\s*[-–:,].*|\s+(the|proposition|amendment|measure|bonds?|levy|question)\b.*)?$",
+_PLACEHOLDER_CHOICE = r"^(candidate|choice|option)\b"
+# a write-in line, or a statistic (``values.statistic_of``) or turnout line: never a unit's name
+_NEVER_A_UNIT = (
+    r"write[- ]?ins?\b|registered|eligible voters|\bvoted\b|turn\s*out|ballots|(times|voters|cards) cast"
+    r"|^(over|under)\s*-?\s*votes?\b|^(over|under)votes?$|^blanks?( votes?)?$"
+)
+# one pass over a name for every sign that it is a choice's (names are weighed by the thousand)
+_CHOICE_NAME = re.compile(
+    "|".join(
+        f"(?:{part})" for part in (_PARTY_IN_NAME, _QUESTION_CHOICE, _PLACEHOLDER_CHOICE, _NEVER_A_UNIT)
+    ),
     re.IGNORECASE,
 )
-_TURNOUT = re.compile(r"registered|\bvoted\b|turn\s*out|ballots cast|times cast", re.IGNORECASE)
 # the corner over the label column naming what it lists, not a contest's title: units ("Precinct",
 # "Precinct Name", and every word of ``headers.UNIT_HEADERS``), or choices ("OFFICE/CANDIDATE")
 UNIT_CAPTION = re.compile(r"\bprecincts?\b", re.IGNORECASE)
@@ -121,7 +128,7 @@ def _lines(sheet: Sheet, reading: Reading) -> tuple[list[tuple[int, int, str]], 
     totals = False
     for r in range(reading.header_rows[-1] + 1, len(sheet.rows)):
         row = sheet.rows[r]
-        named = [(c, _lines_of(row[c])) for c in reading.label_columns if c < len(row) and clean_name(row[c])]
+        named = [c for c in reading.label_columns if c < len(row) and not is_blank(row[c])]
         counts = any(c < len(row) and not is_blank(row[c]) for c in reading.unit_columns)
         if not counts:
             if named:
@@ -129,19 +136,21 @@ def _lines(sheet: Sheet, reading: Reading) -> tuple[list[tuple[int, int, str]], 
             continue
         if len(named) > 1:
             return None
-        if not named or is_total_label(clean_name(named[0][1])):
+        if not named or is_total_label(clean_name(row[named[0]])):
             totals = True
             continue
         if totals:
             return None  # a choice line under a total line: more than one table
-        lines.append((named[0][0], r, named[0][1]))
+        lines.append((named[0], r, _lines_of(row[named[0]])))
     return lines, totals
 
 
 def _lines_of(cell: object) -> str:
     """A name with its lines kept (``JON TESTER\nDemocrat``: the party on a line of its own), each
     line cleaned as ``clean_name`` cleans a name."""
-    lines = str(cell).replace("\r", "\n").split("\n") if isinstance(cell, str) else [cell]
+    if not isinstance(cell, str) or ("\n" not in cell and "\r" not in cell):
+        return clean_name(cell)
+    lines = cell.replace("\r", "\n").split("\n")
     return "\n".join(line for line in map(clean_name, lines) if line)
 
 
@@ -187,20 +196,13 @@ def _is_unit_name(name: str) -> bool:
 
 def _is_choice_name(name: str) -> bool:
     """A name only a choice (or a statistic, never a unit) carries: a party, a write-in line, a
-    question's answer, a count of voters or ballots."""
-    lines = [line.strip() for line in name.replace("\r", "\n").split("\n") if line.strip()]
-    if len(lines) > 1 and PARTY_LINE.match(lines[-1]):
-        return True
-    plain = " ".join(lines)
-    return bool(
-        _PARTY_IN_NAME.search(plain)
-        or is_aggregate_write_in(plain)
-        or re.search(r"write[- ]?in", plain, re.IGNORECASE)
-        or _QUESTION_CHOICE.match(plain)
-        or _PLACEHOLDER_CHOICE.match(plain)
-        or statistic_of(plain)
-        or _TURNOUT.search(plain)
-    )
+    question's answer, a placeholder, a count of voters or ballots."""
+    if "\n" in name:
+        lines = name.split("\n")  # ``_lines_of`` kept the lines, cleaned
+        if PARTY_LINE.match(lines[-1]):
+            return True
+        name = " ".join(lines)
+    return _CHOICE_NAME.search(name) is not None
 
 
 def as_statement(table: TwoWays, cue: str = "", by_user: bool = False) -> Reading:
