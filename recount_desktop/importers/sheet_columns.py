@@ -101,6 +101,12 @@ class ColumnReader:
         self._shared: list[str] = []
         self._fast: Any = None
 
+    def close(self) -> None:
+        """Let go of the file (a later read opens it again)."""
+        if self._archive is not None:
+            self._archive.close()
+        self._archive, self._fast = None, None
+
     def read_rows(self, sheet_name: str) -> Rows | None:
         """The sheet's rows as python-calamine's ``to_python(skip_empty_area=False)`` gives them,
         read by columns; None when the sheet is small or its rows could differ (read it by rows)."""

@@ -76,6 +76,7 @@ class Book:
     _load: Callable[[str], Sheet]
     _cache: dict[str, Sheet] = field(default_factory=dict)
     is_csv: bool = False
+    _close: Callable[[], None] | None = None  # what the loader holds open (the columnar read's zip)
 
     def sheet(self, name: str) -> Sheet:
         if name not in self._cache:
@@ -90,10 +91,12 @@ class Book:
             sheet.body = None
             sheet._counted = None
             sheet.found.clear()
+        if self._close is not None:
+            self._close()
 
     def only(self, name: str) -> Book:
         """The same file seen as holding one sheet (``import --sheet NAME``)."""
-        return Book(self.path, [name], self._load, self._cache, self.is_csv)
+        return Book(self.path, [name], self._load, self._cache, self.is_csv, self._close)
 
     def find_sheet(self, wanted: str) -> str | None:
         """A sheet name matched case-insensitively with surrounding spaces ignored."""
@@ -178,7 +181,7 @@ def _open_workbook(path: Path, head: bytes, log: ProblemLog) -> Book:
     def merged_of(name: str) -> MergedRanges:
         return list(workbook.get_sheet_by_name(name).merged_cell_ranges or [])
 
-    return Book(path, names, load)
+    return Book(path, names, load, _close=by_columns.close if by_columns is not None else None)
 
 
 def _decode(data: bytes) -> str | None:

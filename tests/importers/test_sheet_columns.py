@@ -299,3 +299,14 @@ def test_generated_statements_import_the_same_by_columns(
     by_columns, by_rows = _read_both(_two_contests(tmp_path / "s.xlsx", edit), monkeypatch)
     _assert_same(by_columns, by_rows)
     assert by_rows.layout == "sovc"
+
+
+def test_the_file_is_let_go_when_the_cells_are_released(tmp_path: Path) -> None:
+    path = _two_contests(tmp_path / "s.xlsx")
+    book = open_book(path, ProblemLog(path.name))
+    assert book.sheet("Mayor").body is not None  # read by columns
+    reader = book._close.__self__  # type: ignore[union-attr]
+    assert reader._archive is not None
+    book.release()
+    assert reader._archive is None and book.sheet("Mayor").rows == []
+    assert book.sheet("Clerk").body is not None  # a sheet not read yet opens the file again
