@@ -233,10 +233,10 @@ def undecided(table: TwoWays, why: str, one_sheet: bool = True) -> str:
     return (
         f"{table.corner} ({corner!r}) heads a one-contest table that reads both ways: units along row "
         f"{row} ({across}) with choices down column {col} ({down}), or units down column {col} "
-        f"with choices along row {row}; "
-        f"{reconcile}, and {why} (a number or a word such as Precinct, Ward, Township or Absentee marks "
-        "a unit; a party or a write-in line marks a choice). Choose how to read it: in the import "
-        "wizard, the layout or the unit column; or import --format abstract (units along row "
+        f"with choices along row {row}; {reconcile}, and {why} (a number, as in Ward 3, or a word "
+        "such as Precinct, Township or Absentee marks a unit; a party or a write-in line marks a "
+        "choice). Choose how to read it: in the import wizard, the layout or the unit column; or "
+        "import --format abstract (units along row "
         f"{row}) or --format sovc (units down column {col}{sheets}), or a layout profile (--profile FILE)"
     )
 
