@@ -38,6 +38,7 @@ from recount_desktop.importers.checks import (
 from recount_desktop.importers.county_contests import county_contest_names
 from recount_desktop.importers.orphan_totals import check_orphan_total
 from recount_desktop.importers.problems import ImportCancelled, ProblemLog
+from recount_desktop.importers.questions import warn_lone_sides
 from recount_desktop.importers.repeats import RepeatedUnit, Repeats, Verdict, repeat_warning, total_message
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import (
@@ -756,6 +757,7 @@ class ResultsBuilder:
         self._drop_write_ins_from_questions()
         self._take_write_in_totals()
         self._warn_names_differing_in_case()
+        warn_lone_sides(self.log, self._choices)  # "Yes" alone in a contest: never elected silently
         if not self.count_tallies() and not self.log.errors:
             self.log.error(None, None, "no vote counts were found in the file: nothing to import")
         if self.log.errors:

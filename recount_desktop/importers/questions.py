@@ -10,6 +10,7 @@ with a warning naming the cells; a one-choice contest whose choice is a side is 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from recount_desktop.importers.problems import ProblemLog
@@ -78,3 +79,15 @@ class PartySides:
                 f"{said}: read as a question with those sides as its choices; the choice column's "
                 f"{self.described[contest]!r} is taken as the question's description",
             )
+
+
+def warn_lone_sides(log: ProblemLog, choices: Mapping[str, Mapping[str, object]]) -> None:
+    """Any layout: a contest of one choice that is a side of a question ("Yes" alone, shown as
+    elected) is warned of, once (a reader that named its cell has already said so)."""
+    for contest, names in choices.items():
+        if len(names) != 1:
+            continue
+        [choice] = names
+        said = any(contest in w.message and "side of a question" in w.message for w in log.warnings)
+        if side_of(choice) and not said:
+            log.warn(None, None, one_side_warning(contest, choice, "no other choice in the file"))

@@ -79,3 +79,13 @@ def test_sides_in_the_party_column_beside_other_choices_are_an_error(tmp_path: P
     assert imported.results is None
     [error] = imported.errors
     assert error.cell == "line 3" and "also has choices 'Ann Able'" in error.message
+
+
+def test_a_statements_contest_of_yes_alone_is_warned_of(tmp_path: Path) -> None:
+    """Any layout: a one-choice contest whose choice is a side never shows "Yes elected" silently."""
+    levy = [["Library Levy"], ["Precinct", "Yes"], ["P1", 10], ["P2", 30]]
+    clerk = [["Clerk"], ["Precinct", "Di", "Ed"], ["P1", 1, 2], ["P2", 3, 4]]
+    imported = read_tally_file(write_xlsx(tmp_path / "s.xlsx", {"1": levy, "2": clerk}))
+    assert imported.layout == "sovc" and imported.errors == () and imported.results is not None
+    [warning] = [w for w in imported.warnings if "side of a question" in w.message]
+    assert warning.message.startswith("'Library Levy' has one choice, 'Yes' (no other choice in the file)")
