@@ -37,7 +37,12 @@ from recount_desktop.importers.axes import (
     units_axis,
 )
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
-from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, is_unit_header, normalise_header
+from recount_desktop.importers.headers import (
+    VOTE_TYPE_COLUMNS,
+    is_long_header_row,
+    is_unit_header,
+    normalise_header,
+)
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
@@ -166,6 +171,15 @@ def _check_every_count_read(sheet: Sheet, reading: Reading, builder: ResultsBuil
     counts under no unit name, or unit names grouped under contest names in the row above (a wide
     sheet read as an abstract), is an error, never counts silently dropped or folded together."""
     r = reading.header_rows[-1]
+    if not reading.by_user and is_long_header_row(sheet.rows[r]):  # its precinct IDs read as votes
+        builder.log.error(
+            sheet.name,
+            sheet.cell(r, 0),
+            f"row {r + 1} names a long table's columns (a precinct, a contest and a choice): each row "
+            "below is one count, not an abstract's choice over unit columns. Choose the long layout "
+            "(import --format long)",
+        )
+        return
     for c, rows in unread_columns(sheet, reading):
         cells = f"{sheet.cell(rows[0], c)}:{sheet.cell(rows[-1], c)}"
         head = sheet.rows[r][c] if c < len(sheet.rows[r]) else None

@@ -169,6 +169,13 @@ def match_header(
     return Header(0, columns, vote_type_columns, others)
 
 
+def is_long_header_row(cells: Sequence[object]) -> bool:
+    """A row naming a long table's precinct, contest and choice columns (``precinct, office,
+    candidate``): a long table's header, whatever else its columns hold."""
+    columns = match_header(cells, LONG_FIELDS, vote_types=False).columns
+    return all(f in columns for f in ("precinct", "contest", "choice"))
+
+
 def find_long_header(
     sheet: Sheet, fields: Mapping[str, Sequence[str]], need_precinct: bool = True
 ) -> Header | None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from recount_desktop.importers import read_tally_file
 
 CHEYENNE = """county,precinct,office,district,party,candidate,votes,poll_votes,mail_votes,early_votes
@@ -31,10 +33,13 @@ def test_poll_votes_are_the_election_day_vote_type(tmp_path: Path) -> None:
     assert dict(p1.vote_types) == {"Election Day": 19, "Mail": 73, "Early": 16}
 
 
-def test_without_a_votes_column_poll_votes_are_counted(tmp_path: Path) -> None:
+@pytest.mark.parametrize("layout", ["long", "auto"])
+def test_without_a_votes_column_poll_votes_are_counted(tmp_path: Path, layout: str) -> None:
+    """Automatic detection too: the header row names a long table's columns, so the abstract
+    reading (its precinct numbers read as votes) is not offered beside it."""
     text = "\n".join(",".join(line.split(",")[:6] + line.split(",")[7:]) for line in CHEYENNE.splitlines())
-    imported = read_tally_file(_csv(tmp_path, text + "\n"), format="long")
-    assert imported.errors == () and imported.results is not None
+    imported = read_tally_file(_csv(tmp_path, text + "\n"), format=layout)
+    assert imported.layout == "long" and imported.errors == () and imported.results is not None
     assert imported.results.totals("President") == {"Barack Obama": 61, "Mitt Romney": 410}
 
 
