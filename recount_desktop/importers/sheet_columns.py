@@ -31,7 +31,7 @@ from typing import Any, NamedTuple
 from recount_desktop.importers.xlsx_errors import _REL, _SHEET, _unescape
 from recount_desktop.importers.xlsx_first_row import _cells, _shared_strings, _text
 
-MIN_BYTES = 1 << 12  # a sheet's compressed XML below this: calamine's read is as quick
+MIN_BYTES = 1 << 14  # a sheet's compressed XML below this (about 600 rows): calamine's read is as quick
 _HEAD_BYTES = 1 << 14  # a statement's head and its first rows of counts
 _SAMPLE_ROWS = 8  # rows of counts looked at before fastexcel is asked
 _ROW = re.compile(rb"<(?:\w+:)?row\b([^>]*?)(?:/>|>(.*?)</(?:\w+:)?row>)", re.DOTALL)
