@@ -247,8 +247,10 @@ def _check_unit_caption(sheet: Sheet, reading: Reading, builder: ResultsBuilder)
                 "columns: a statement of votes cast, not read here because no contest title is above "
                 f"its header row. Choose the statement layout in the import wizard, or import --format "
                 "sovc: a file of one contest with no title row is read as one contest named from the "
-                f"file's name. If row {r + 1} does name the units ({caption!r} being its caption), choose "
-                "the abstract layout in the import wizard, or give a layout profile (import --profile FILE)",
+                "file's name (check that its choices are one contest's: each party of a primary is a "
+                f"contest of its own). If row {r + 1} does name the units ({caption!r} being its "
+                "caption), choose the abstract layout in the import wizard, or give a layout profile "
+                "(import --profile FILE)",
             )
             return True
     return False
