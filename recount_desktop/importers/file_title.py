@@ -29,8 +29,9 @@ def contest_from_file_name(source: Path | None, log: ProblemLog, cell: str) -> s
         None,
         cell,
         f"the file gives no contest title (no title row above its header, and a CSV file has no sheet "
-        f"name): its one contest is named {title!r} from the file's name. Rename the contest after "
-        "import if that is wrong, or add a title row above the header",
+        f"name): its one contest is named {title!r} from the file's name, all its choices in it. "
+        "Check that they are one contest's (each party of a primary is a contest of its own), and "
+        "rename the contest after import if the name is wrong, or add a title row above the header",
     )
     return title
 
