@@ -18,6 +18,7 @@ from recount_desktop.importers.values import clean_name, is_blank
 TICK_ROWS = 5000
 DETECT_SHEETS = 10  # a long file's precinct sheet is among its first few; SOVC books have hundreds
 _WRITE_IN_DISTRICT = ("wri", "write-in", "write in", "writein")  # El Paso marks write-in rows so
+_NO_DISTRICT = ("na", "n/a", "none")
 _MANGLED_ID = re.compile(r"^\d(\.\d+)?E\+\d+$", re.IGNORECASE)
 LOOKED_FOR = (
     "a header row naming a precinct (Precinct, Precinct Name, Ward - Precinct, District), "
@@ -273,8 +274,9 @@ class _Spellings(dict[str, str]):
 
 def _with_district(contest: str, district: str) -> str:
     """``State Senate`` in ``SD19`` is ``State Senate SD19``; El Paso's ``wri`` marks a write-in row
-    of the same contest, not a district."""
-    if not district or district.lower() in contest.lower() or district.lower() in _WRITE_IN_DISTRICT:
+    of the same contest, not a district; OpenElections' ``NA`` (Arthur NE 2016) is no district."""
+    lowered = district.lower()
+    if not district or lowered in contest.lower() or lowered in _WRITE_IN_DISTRICT or lowered in _NO_DISTRICT:
         return contest
     return f"{contest} {district}" if contest else district
 

@@ -73,3 +73,19 @@ def test_an_unnamed_column_of_counts_is_listed_as_skipped(tmp_path: Path) -> Non
     assert [(n.cell, n.label) for n in imported.notes.skipped] == [
         ("column K", "precinct_id (counts, not read)")
     ]
+
+
+def test_an_na_district_is_no_district(tmp_path: Path) -> None:
+    """openelections-data-ne 2016/counties/20161108__ne__general__arthur__precinct.csv: ``NA`` in the
+    district column of a statewide office is no district (it made 'President NA')."""
+    path = tmp_path / "arthur.csv"
+    path.write_text(
+        '"county","precinct","district","office","party","candidate","votes"\n'
+        '"Arthur","Absentee",NA,"President","DEM","Hillary Clinton",0\n'
+        '"Arthur","Arthur",NA,"President","DEM","Hillary Clinton",17\n'
+        '"Arthur","Arthur",NA,"President","REP","Donald J. Trump",228\n',
+        encoding="utf-8",
+    )
+    imported = read_tally_file(path)
+    assert imported.errors == () and imported.results is not None
+    assert [c.name for c in imported.results.contests] == ["President"]
