@@ -19,20 +19,24 @@ from dataclasses import dataclass
 
 from recount_desktop.importers.headers import is_unit_header
 from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.questions import SIDE_WORD
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import clean_name, is_blank, is_total_label
 
-# a unit's name: a number (``Precinct 12``, ``Ward 3``, ``001``, ``1-A``), a word only a unit's name
-# holds (``North Precinct``, ``Adams Township``, ``City of Ord``), or a pseudo-unit (``Absentee``).
-# ``Ward`` and ``District`` alone are no cue: ``Ward Smith`` may be a candidate
+# a unit's name: a code (``001``, ``1-A``, ``12A``, ``001 Adams``), a name ending in a number (``Ward
+# 3``, ``Pct 12``, ``Precinct 4A``, ``Adams 2``) or with a unit word before one (``Ward 3 Pct 2``), a
+# word only a unit's name holds (``North Precinct``, ``Adams Township``, ``City of Ord``), or a
+# pseudo-unit (``Absentee``, ``Mail Ballots``). A number inside other words is no cue (``District 2
+# Judge``; ``For Prop 3`` is a question's side); ``Ward`` and ``District`` alone are none either:
+# ``Ward Smith`` may be a candidate
 _UNIT_NAME = re.compile(
-    r"\d"
+    r"^\d[\w.-]*(\s|$)|^\D+\s#?\d+[a-z]?$|\b(ward|pct|prec|precinct)\s*#?\d"
     r"|\b(precincts?|pct|prec|township|twp|vote cent(er|re)s?|polling (place|location)"
     r"|voting (center|location))\b"
     r"|^(town|city|village) of\b"
     r"|\b(absentee|early vot\w*|provisionals?|mail[- ]?in|vote by mail|by mail|countywide|county ?wide"
-    r"|overseas|uocava|new residents?|former residents?)\b",
+    r"|overseas|uocava|new residents?|former residents?|(mail|early) ballots?)\b",
     re.IGNORECASE,
 )
 # a party on a line of its own under a name: ``JON TESTER\nDemocrat``, ``ADA\n(DEM)``
@@ -48,16 +52,17 @@ _PARTY = (
 )
 # ``Ada Lovelace (DEM)``, ``Ada Lovelace - Republican``, ``DEM Ada Lovelace``
 _PARTY_IN_NAME = rf"\(\s*{_PARTY}\s*\)$|\s[-–]\s*{_PARTY}( party)?$|^(DEM|REP|LIB|LBT|GRN|CON|NPA)\s+\S"
-# a question's answer: ``Yes``, ``NO``, ``For the Levy``, ``Against - Measure 2`` (never ``No. 5``)
-_QUESTION_CHOICE = (
-    r"^(yes|no|for|against)(\s*[-–:,].*|\s+(the|proposition|amendment|measure|bonds?|levy|question)\b.*)?$"
-)
+# a question's answer: ``Yes``, ``NO``, ``For the Levy``, ``For Prop 3``, ``Issue 3 - Yes`` (a side
+# as a word anywhere, never ``No. 5``): the sides as ``questions`` defines them
+_QUESTION_CHOICE = SIDE_WORD
 # ``Candidate 1``, ``Choice A``: a placeholder name, a choice's (its number is no precinct's)
 _PLACEHOLDER_CHOICE = r"^(candidate|choice|option)\b"
-# a write-in line, or a statistic (``values.statistic_of``) or turnout line: never a unit's name
+# a write-in line, or a statistic (``values.statistic_of``) or turnout line: never a unit's name.
+# Ballots of a kind (``Mail Ballots``, ``Absentee Ballots``) are a pseudo-unit's, not a statistic's
 _NEVER_A_UNIT = (
-    r"write[- ]?ins?\b|registered|eligible voters|\bvoted\b|turn\s*out|ballots|(times|voters|cards) cast"
-    r"|^(over|under)\s*-?\s*votes?\b|^(over|under)votes?$|^blanks?( votes?)?$"
+    r"write[- ]?ins?\b|registered|eligible voters|\bvoted\b|turn\s*out|ballots cast"
+    r"|(?<!mail )(?<!mail-in )(?<!absentee )(?<!provisional )(?<!early )\bballots\b"
+    r"|(times|voters|cards) cast|^(over|under)\s*-?\s*votes?\b|^(over|under)votes?$|^blanks?( votes?)?$"
 )
 # one pass over a name for every sign that it is a choice's (names are weighed by the thousand)
 _CHOICE_NAME = re.compile(

@@ -20,6 +20,9 @@ _SIDES = {"yes": "Yes", "no": "No", "for": "For", "against": "Against"}
 _PAIRS = ({"Yes", "No"}, {"For", "Against"})
 # a side as a long table's party cell spells it: looked up once per row, so exact spellings
 SIDE_PARTIES = frozenset(s for word in _SIDES for s in (word, word.upper(), word.title()))
+# a side named as a word anywhere in a choice's name (``For Prop 3``, ``Issue 3 - Yes``, ``Bonds -
+# Against``), never ``No. 5`` or ``No 12`` (a number's abbreviation, as in ``Precinct No. 5``)
+SIDE_WORD = rf"\b({'|'.join(_SIDES)})\b(?!\.?\s*#?\d)"
 
 
 def side_of(name: str) -> str | None:

@@ -273,4 +273,63 @@ def test_a_blank_corner_is_still_refused_as_nothing_to_import(tmp_path: Path) ->
     """No title in the corner: the table names no contest, so no reading reads it (as before)."""
     rows = [[None, *UNDECIDABLE[0][1:]], *UNDECIDABLE[1:]]
     refused = read_tally_file(write_csv(tmp_path / "one.csv", rows))
-    assert refused.results is None and refused.errors
+    assert refused.results is None
+    assert [(e.sheet, e.cell, e.message) for e in refused.errors] == [
+        (None, None, "no vote counts were found in the file: nothing to import")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("across", "down", "cue"),
+    [
+        # a question's side as a word anywhere in the name, beside a number that is no precinct's
+        (["Adams", "Baker"], ["For Prop 3", "Against Prop 3", "Other"], "'For Prop 3' (A2) names a choice"),
+        (["North", "South"], ["Issue 3 - Yes", "Issue 3 - No", "Other"], "'Issue 3 - Yes' (A2) names"),
+        (["North", "South"], ["Bonds 2 - For", "Bonds 2 - Against", "X"], "'Bonds 2 - For' (A2) names"),
+        # a pseudo-unit's ballots are a unit, along the header row
+        (["North", "Mail Ballots"], ["Ada Lovelace", "Bob Smith", "Cy Young"], "'Mail Ballots' (C1) looks"),
+        (["North", "Absentee Ballots"], ["Ada", "Bob", "Cy"], "'Absentee Ballots' (C1) looks like a unit"),
+    ],
+)
+def test_a_number_in_a_choice_s_name_is_no_unit_cue(
+    tmp_path: Path, across: list[str], down: list[str], cue: str
+) -> None:
+    """``For Prop 3`` over precinct columns (the reviewer's prop3.csv): the 3 is a proposition's
+    number, ``For`` names a side; read as an abstract with the precincts as units."""
+    imported = read_tally_file(write_csv(tmp_path / "one.csv", _with(across, down)))
+    assert imported.errors == () and imported.results is not None
+    assert imported.layout == "abstract"
+    assert [p.name for p in imported.results.precincts] == across
+    assert imported.reading is not None and cue in imported.reading.describe()
+
+
+@pytest.mark.parametrize(
+    ("across", "down", "cue"),
+    [
+        (["Ada Lovelace", "Bob Smith"], ["Courthouse", "Fairgrounds", "Mail Ballots"], "'Mail Ballots' (A4)"),
+        (["Ada", "Bob"], ["001", "002 Adams", "Early Ballots"], "'001' (A2) looks like a unit"),
+        (["Ada", "Bob"], ["Ord", "Precinct 4A", "Burwell"], "'Precinct 4A' (A3) looks like a unit"),
+        (["Ada", "Bob"], ["Ord", "Precinct No. 5", "Burwell"], "'Precinct No. 5' (A3) looks like a unit"),
+    ],
+)
+def test_code_like_names_and_ballots_of_a_kind_down_the_column_are_units(
+    tmp_path: Path, across: list[str], down: list[str], cue: str
+) -> None:
+    """The reviewer's mailballots.csv: ``Mail Ballots`` is a pseudo-unit holding real votes, no
+    statistic and no choice cue; read as a statement, its votes counted."""
+    imported = read_tally_file(write_csv(tmp_path / "one.csv", _with(across, down)))
+    assert imported.errors == () and imported.results is not None
+    assert imported.layout == "sovc"
+    assert [p.name for p in imported.results.precincts] == down
+    assert sum(imported.results.totals("Mayor").values()) == 38
+    assert imported.reading is not None and cue in imported.reading.describe()
+
+
+@pytest.mark.parametrize("name", ["District 2 Judge", "Joe Smith 2nd Term", "Route 66 Diner"])
+def test_a_number_inside_other_words_is_no_cue(tmp_path: Path, name: str) -> None:
+    refused = read_tally_file(
+        write_csv(tmp_path / "one.csv", _with(["Ada", "Bob"], ["North", name, "South"]))
+    )
+    assert refused.results is None
+    assert refused.errors[0].cell == "line 1"
+    assert "reads both ways" in refused.errors[0].message
