@@ -39,7 +39,14 @@ from recount_desktop.importers.county_contests import county_contest_names
 from recount_desktop.importers.orphan_totals import check_orphan_total
 from recount_desktop.importers.problems import ImportCancelled, ProblemLog
 from recount_desktop.importers.questions import warn_lone_sides
-from recount_desktop.importers.repeats import RepeatedUnit, Repeats, Verdict, repeat_warning, total_message
+from recount_desktop.importers.repeats import (
+    RepeatedUnit,
+    Repeats,
+    Verdict,
+    groups_message,
+    repeat_warning,
+    total_message,
+)
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import (
     MAX_COUNT,
@@ -629,7 +636,9 @@ class ResultsBuilder:
             else f"sheet '{first_sheet.name}' {first_sheet.cell(first_row, first_col)}"
         )
         contest, precinct, choice = key
-        if contest in self.repeats.contests:  # decided in ``finish``, once the totals are known
+        # a portion or a repeated copy lies in one sheet (one contest's block): across sheets the
+        # same title may name two contests (a primary's parties, two questions), never portions
+        if contest in self.repeats.contests and first_sheet is sheet:  # decided in ``finish``
             self.repeats.met_again(contest, precinct, (choice, vote_type), (old, entry.where), (new, where))
             return
         what = f"{choice!r} in precinct {precinct[1]!r} ({contest})" + (f", {vote_type}" if vote_type else "")
@@ -788,8 +797,9 @@ class ResultsBuilder:
                 continue
             statistics.append(ContestStatistics(contest, names[unit] if unit else None, **stats))
         if self._blocks:  # kept as columns, after the entries (see ``_tallies``): no object made
-            return ElectionResults(contests, precincts, Tallies(tallies, self._plain_counts(names)),
-                                   tuple(statistics))
+            return ElectionResults(
+                contests, precincts, Tallies(tallies, self._plain_counts(names)), tuple(statistics)
+            )
         return ElectionResults(contests, precincts, tallies, tuple(statistics))
 
     def _plain_counts(self, names: Mapping[PrecinctKey, str]) -> PlainCounts:
@@ -941,7 +951,11 @@ class ResultsBuilder:
         for contest, units in by_contest.items():
             verdict = self.repeats.verdict(contest)
             totals = self.repeats.totals.get(contest, [])
+            refused = False
             for repeated in units:
+                if self._other_groups_unit(repeated):
+                    refused = True
+                    continue
                 summed = self.repeats.summed(repeated, verdict)
                 if summed:
                     self._sum_portions(repeated)
@@ -950,7 +964,7 @@ class ResultsBuilder:
                 sheet, row, col = min(repeated.again[0].values(), key=lambda c: (c[1][1], c[1][2]))[1]
                 message = repeat_warning(repeated, verdict, summed, totals)
                 self.log.warn(sheet.name, sheet.cell(row, col), message)
-            if verdict is Verdict.NEITHER:
+            if verdict is Verdict.NEITHER and not refused:  # a refused unit's totals say nothing more
                 for total in self.repeats.unfit(contest):
                     difference = TotalDifference(
                         contest,
@@ -963,6 +977,18 @@ class ResultsBuilder:
                         total.once,
                     )
                     self._differ(difference, total_message(contest, total, units))
+
+    def _other_groups_unit(self, repeated: RepeatedUnit) -> bool:
+        """A unit met again under another subtotal with other counts: another unit of the same
+        name, refused naming both groups (a copy, with the same counts, is left to the totals)."""
+        if repeated.same_counts:
+            return False
+        apart = self.repeats.groups_apart(repeated)
+        if apart is None:
+            return False
+        sheet, row, col = min(repeated.again[0].values(), key=lambda c: (c[1][1], c[1][2]))[1]
+        self.log.error(sheet.name, sheet.cell(row, col), groups_message(repeated, *apart))
+        return True
 
     def _sum_portions(self, repeated: RepeatedUnit) -> None:
         """Add the unit's later rows into its first ones."""
@@ -1149,7 +1175,13 @@ class ResultsBuilder:
                 continue
             if contest not in self._choices:  # a total row of a contest no unit row votes in
                 check_orphan_total(
-                    self.log, self.notes, (contest, choice, vote_type), figures, self._tallies, county_code
+                    self.log,
+                    self.notes,
+                    (contest, choice, vote_type),
+                    figures,
+                    self._tallies,
+                    county_code,
+                    self._differ,
                 )
                 continue
             overall = sums.get((contest, choice, vote_type), 0)

@@ -6,8 +6,10 @@ total closes no contest the file holds. Montana's statewide file has county tota
 ``HD`` district. Such a row is read as the total of the same choice's votes in the file's other
 contests (in its county, when it names one) when it equals them exactly, with a warning naming
 them; when the choice has votes elsewhere that do not add up to it, it is an error naming its
-cell (the units it totals may be missing); when no unit row votes for the choice at all it is
-checked against nothing, and a warning says so.
+cell (the units it totals may be missing); when no unit row votes for the choice at all (a
+contest the file reports only as totals) it is a difference with no units: an error unless the
+user accepts differences (``import --accept-differences``), then left out and recorded in the audit
+log with the other accepted differences.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
-from recount_desktop.importers.checks import ReadingNotes, Where
+from recount_desktop.importers.checks import ReadingNotes, TotalDifference, Where
 from recount_desktop.importers.problems import ProblemLog
 
 SHOWN_CONTESTS = 6
@@ -38,9 +40,12 @@ def check_orphan_total(
     figures: Figures,
     tallies: Tallies,
     county_code: Callable[[str], str],
+    differ: Callable[[TotalDifference, str], None],
 ) -> None:
     """Each figure of a total row for ``key``'s contest (which holds no unit row) against the
-    choice's votes in the file's other contests, in the figure's county when it names one."""
+    choice's votes in the file's other contests, in the figure's county when it names one. A
+    figure no unit row votes for goes to ``differ``: an error unless the user accepts differences,
+    then left out and recorded with them."""
     contest, choice, vote_type = key
     by_county = _votes_elsewhere(tallies, key, county_code)
     what = f"{contest!r}, {choice!r}" + (f" ({vote_type})" if vote_type else "")
@@ -48,15 +53,17 @@ def check_orphan_total(
         cell = sheet.cell(row, col)
         found = {c: v for (c, county), v in by_county.items() if code is None or county == code}
         votes = sum(found.values())
-        if not found:
+        if not found:  # votes the file reports only as a total: never left out silently
             notes.note("skipped", sheet.name, cell, f"{choice} (total of nothing read)")
-            log.warn(
-                sheet.name,
-                cell,
+            message = (
                 f"{what}: the file's total ({cell}) says {total}, but no unit row of the file votes "
                 "in that contest or for that choice"
                 + (f" in county {code}" if code else "")
-                + ": it is checked against nothing and left out",
+                + ": it has no units to be checked against or stored as; accepted, it is left out"
+            )
+            differ(
+                TotalDifference(contest, choice, vote_type, sheet.name, cell, "no unit rows", total, 0),
+                message,
             )
         elif total == votes:
             notes.note("totals", sheet.name, cell, choice)

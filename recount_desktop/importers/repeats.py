@@ -125,6 +125,8 @@ class Repeats:
         # a unit's statistics (registered voters, over votes) on rows other than its first one:
         # a repeated copy's are left out with its counts
         self._statistic_row: dict[tuple[str, PrecinctKey], tuple[int, int]] = {}
+        # the contest's own total rows per sheet (row, label): a subtotal closes a group of units
+        self._closing: dict[tuple[str, int], list[tuple[int, str]]] = {}
         self._statistics_elsewhere: dict[tuple[str, PrecinctKey], list[tuple[Where, str, int]]] = {}
 
     def met_again(self, contest: str, unit: PrecinctKey, part: Part, first: Count, count: Count) -> None:
@@ -164,6 +166,24 @@ class Repeats:
             ]
         return found
 
+    def closing_row(self, contest: str, sheet: Sheet, row: int, label: str) -> None:
+        """A total row of the contest (not one unit's own total over its vote types)."""
+        self._closing.setdefault((contest, id(sheet)), []).append((row, label))
+
+    def groups_apart(self, repeated: RepeatedUnit) -> tuple[tuple[int, str], tuple[int, str] | None] | None:
+        """When a total row of the contest lies between the unit's first rows and a later
+        occurrence, the two are in groups closed by different totals (Precinct 1 of the City of Alma
+        and Precinct 1 of the City of Burr): the first group's total row and the later one's (None
+        when no total follows it). None when every occurrence lies in the first one's group."""
+        sheet, first, _c = _first_cell(repeated.first)
+        closing = sorted(self._closing.get((repeated.contest, id(sheet)), []))
+        for occurrence in repeated.again:
+            again = _first_cell(occurrence)[1]
+            if any(first < row < again for row, _label in closing):
+                after_first = next(t for t in closing if t[0] > first)
+                return after_first, next((t for t in closing if t[0] > again), None)
+        return None
+
     def total_seen(self, contest: str, total: TotalOverRepeats) -> None:
         self.totals.setdefault(contest, []).append(total)
 
@@ -193,7 +213,11 @@ def repeat_warning(
 ) -> str:
     """What was done with a repeated unit, and why."""
     name, contest = repeated.unit[1], repeated.contest
-    shown = _and(sorted({t.cell for t in totals}))
+    # only a total below every occurrence closes them all: a subtotal between them closes one
+    sheet, last, _c = max(
+        (_first_cell(occurrence) for occurrence in repeated.again), key=lambda where: where[1]
+    )
+    shown = _and(sorted({t.cell for t in totals if t.where[0] is sheet and t.where[1] > last}))
     count = len(repeated.again) + 1
     if summed:
         portions = "two portions" if count == 2 else f"{count} portions"
@@ -218,6 +242,23 @@ def repeat_warning(
             f"(cells {repeated.cells()})"
         )
     return text
+
+
+def groups_message(repeated: RepeatedUnit, first: tuple[int, str], again: tuple[int, str] | None) -> str:
+    """Two units of one name in groups closed by different total rows: both groups, and what to do."""
+
+    def group(closing: tuple[int, str] | None) -> str:
+        if closing is None:
+            return "the rows after it, with no total row"
+        row, label = closing
+        return f"the group closed by row {row + 1}" + (f" ({label!r})" if label else "")
+
+    return (
+        f"precinct {repeated.unit[1]!r} appears on {repeated.rows()} of {repeated.contest!r} with "
+        f"different counts, in {group(first)} and in {group(again)}: units of one name under "
+        "different subtotals are different units, and they are not summed. Give each a name of its "
+        "own in the file (the group's name before the unit's) and import it again"
+    )
 
 
 def total_message(contest: str, total: TotalOverRepeats, repeated: list[RepeatedUnit]) -> str:

@@ -154,6 +154,8 @@ class UnitRows:
         ``keep_statistics`` False: one unit's own total (over its vote-type rows), not the contest's."""
         builder, sheet = self.builder, self.sheet
         builder.notes.note("totals", sheet.name, sheet.cell(r, col), label or "(unlabelled)")
+        if keep_statistics:  # the contest's total, closing a group of units (``repeats.groups_apart``)
+            builder.repeats.closing_row(self.contest, sheet, r, label)
         # a unit's own total closes its vote-type rows only: it cannot tell a copy from a portion
         repeats = keep_statistics and self.contest in builder.repeats.repeated_contests
         left = self._left_out() if repeats else None

@@ -40,14 +40,13 @@ def test_one_contest_over_two_sheets_of_other_units_stays_in_blocks(tmp_path: Pa
     [
         (
             ["P3", 7, 1, 2],
-            "precinct 'P3' appears on sheet '1' row 5 and sheet '2' row 3 of 'Mayor (Vote For 1)' with "
-            "the same counts; counted once: the file has no total to tell a repeated page from two "
-            "equal portions (cells B5:D5 and B3:D3)",
+            "'Ada' in precinct 'P3' (Mayor (Vote For 1)) appears twice with the same count 7 "
+            "(first at sheet '1' B5); counted once",
         ),
-        (
+        (  # portions lie in one sheet: across sheets a unit met again is a duplicate (review finding 2)
             ["P3", 1, 1, 1],
-            "precinct 'P3' appears on sheet '1' row 5 and sheet '2' row 3 of 'Mayor (Vote For 1)'; "
-            "its two portions are summed",
+            "'Ada' in precinct 'P3' (Mayor (Vote For 1)) appears twice with different counts: "
+            "7 at sheet '1' B5 and 1 here",
         ),
     ],
 )

@@ -58,14 +58,17 @@ def test_oklahoma_special_keeps_vote_types_and_their_sum() -> None:
 @pytest.mark.slow
 def test_montana_statewide_xls_matches_the_county_total_rows() -> None:
     # the file's own Park County total for HD62 says 0 where its precincts add up to 2,431: refused,
-    # naming both places, unless the difference is accepted
+    # naming both places, unless the difference is accepted; so are two county totals that no unit
+    # row votes for ('HD L&C' under a bare HD district, 'Totak Powell' under SD)
     refused = read_tally_file(MONTANA)
-    assert refused.results is None and len(refused.errors) == 1
+    assert refused.results is None
+    assert [e.cell for e in refused.errors] == ["G15714", "G16341", "G17109"]
     message = str(refused.errors[0])
     assert "cell G15714" in message and "G15709:G15713" in message
     assert "add up to 2431" in message and "says 0" in message and "-2431" in message
+    assert all("no unit row of the file votes" in str(e) for e in refused.errors[1:])
     imported = read_tally_file(MONTANA, accept_differences=True)
-    assert imported.errors == () and len(imported.differences) == 1
+    assert imported.errors == () and len(imported.differences) == 3
     rows = CalamineWorkbook.from_path(str(MONTANA)).get_sheet_by_index(0).to_python()[1:]
     county_totals: Counter[str] = Counter()
     for county, precinct, office, _dist, candidate, _party, votes in rows:

@@ -43,16 +43,22 @@ def test_a_total_row_matching_nothing_read_is_an_error_naming_its_line(tmp_path:
     assert "add up to 108, not 109" in error.message
 
 
-def test_a_total_row_of_nothing_read_is_a_warning_naming_its_line(tmp_path: Path) -> None:
+def test_a_total_row_of_nothing_read_is_a_difference_naming_its_line(tmp_path: Path) -> None:
     """Montana 2012's statewide file: a county-total row under a bare ``HD`` district, for a name
-    no unit row votes for (``HD L&C``): checked against nothing, and said so."""
+    no unit row votes for (``HD L&C``): nothing to check it against, so an error unless accepted;
+    accepted, it is left out and kept with the differences (review finding 7)."""
     path = tmp_path / "niobrara.csv"
     text = NIOBRARA.format(total=108) + "State House,HD,R,Niobrara,HD Niobrara,,15514,\n"
     path.write_bytes(text.replace("\n", "\r").encode())
-    imported = read_tally_file(path)
+    refused = read_tally_file(path)
+    assert refused.results is None
+    [error] = refused.errors
+    assert error.cell == "line 8"
+    assert "says 15514, but no unit row of the file votes in that contest or for that choice" in error.message
+    assert "--accept-differences" in error.message
+    imported = read_tally_file(path, accept_differences=True)
     assert imported.errors == () and imported.results is not None
-    [warning] = [w for w in imported.warnings if w.cell == "line 8"]
-    assert (
-        "says 15514, but no unit row of the file votes in that contest or for that choice" in warning.message
-    )
+    [difference] = imported.differences
+    assert (difference.total_cell, difference.total, difference.units_sum) == ("line 8", 15514, 0)
     assert "line 8" in [note.cell for note in imported.notes.skipped]
+    assert "State House HD" not in [c.name for c in imported.results.contests]
