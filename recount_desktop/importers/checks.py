@@ -10,7 +10,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from recount_desktop.importers.values import number_in_text
+from recount_desktop.importers.headers import is_total_like_header
+from recount_desktop.importers.values import is_blank, number_in_text
 
 if TYPE_CHECKING:
     from recount_desktop.importers.source import Sheet
@@ -208,28 +209,107 @@ def column_is_sum(
     at: Callable[[Sequence[object], int], int | None] = whole_at,
 ) -> bool:
     """True when, in every row where all of them hold whole counts, column ``total`` equals the sum of
-    columns ``parts``, and at least ``at_least`` such rows have a total above zero: a total column,
-    whatever its header says."""
-    checked = 0
+    columns ``parts``, and at least ``at_least`` such rows have a total above zero: a total column
+    under a label that says so (or none). Rows not all whole counts are passed over."""
+    found = _sum_rows(rows, total, parts, at)
+    return not found.differs and found.above_zero >= at_least
+
+
+@dataclass
+class _SumRows:
+    """How a column compares, row by row, with the sum of the columns before it."""
+
+    differs: bool = False  # some row's cell is not the sum
+    unreadable: int = 0  # rows with counts where a cell is blank, text or suppressed
+    above_zero: int = 0  # rows where it is the sum and above zero
+    unit_rows: int = 0  # rows of a unit (not the file's own total row) where it is the sum
+    voted_units: int = 0  # of those, rows where it is above zero
+
+
+def _sum_rows(
+    rows: Iterable[Sequence[object]],
+    total: int,
+    parts: Sequence[int],
+    at: Callable[[Sequence[object], int], int | None],
+    is_unit: Callable[[Sequence[object]], bool] = lambda _row: True,
+) -> _SumRows:
+    """Compare every row (a row blank in all these columns is no row of counts); stop at the first
+    row where the column is not the sum."""
+    found = _SumRows()
+    columns = (total, *parts)
     for row in rows:
         value = at(row, total)
         counts = [at(row, c) for c in parts]
-        if value is None or any(v is None for v in counts):
+        if value is None or None in counts:
+            if not all(c >= len(row) or is_blank(row[c]) for c in columns):
+                found.unreadable += 1
             continue
         if value != sum(v for v in counts if v is not None):
-            return False
-        checked += 1 if value else 0
-    return checked >= at_least
+            found.differs = True
+            return found
+        unit = is_unit(row)
+        found.unit_rows += unit
+        if value:
+            found.above_zero += 1
+            found.voted_units += unit
+    return found
 
 
 MIN_CHOICES_BEFORE_SUM = 2  # a total column sums two choices or more
+MIN_ROWS_BY_LABEL = 2  # a column headed as a total (or blank): its sum in this many rows with votes
+MIN_UNITS_BY_ARITHMETIC = 5  # a column headed like a candidate: its sum in this many units with votes
 
 
-def sum_column(rows: Iterable[Sequence[object]], choices: Sequence[int], at_least: int = 2) -> int | None:
-    """The last of the ``choices`` columns when, in every row, it is the sum of the choice columns
-    before it (with a total above zero in ``at_least`` rows): the file's own total column under a
-    header no one foresaw (issue 11 section 1), checked and never a choice. None otherwise."""
+@dataclass(frozen=True)
+class SumColumn:
+    """The last choice column, equal in every row to the sum of the choices before it."""
+
+    column: int
+    label: str  # its header
+    rows: int  # the unit rows where it is the sum
+    taken: bool  # read as the file's total (False: kept as a choice, too few rows to tell)
+
+    def warning(self, cell: str) -> str | None:
+        """What the user is told about a column headed like a candidate (``cell``: its header's
+        place): read as a total, or kept as a choice that may be one. None when its header says
+        it is a total."""
+        if is_total_like_header(self.label):
+            return None
+        if self.taken:
+            return (
+                f"column {cell} {self.label!r} equals the sum of the choices before it in all "
+                f"{self.rows} unit rows, so it is read as the file's total, not a candidate"
+            )
+        return (
+            f"column {cell} {self.label!r} equals the sum of the choices before it in every row "
+            f"(all {self.rows} unit rows, too few to tell): read as a candidate; check "
+            "that it is not the file's total"
+        )
+
+
+def sum_column(
+    rows: Iterable[Sequence[object]],
+    choices: Mapping[int, str],
+    is_unit: Callable[[Sequence[object]], bool] = lambda _row: True,
+    at: Callable[[Sequence[object], int], int | None] = whole_or_text_at,
+) -> SumColumn | None:
+    """The last of the ``choices`` (column -> header) when its counts are the sum of the choices
+    before it (issue 11 section 1), the one rule of the statement and wide readers. Under a blank or
+    total-like header (``Ballot Count``) it is the file's total by its label, rows not all counts
+    passed over. Under a header that could be a candidate's (``Carl Jones``) it is a total only
+    when every row with counts can be checked (no blank, text or suppressed cell: a skipped row
+    could be the one that tells) and at least ``MIN_UNITS_BY_ARITHMETIC`` unit rows have votes;
+    with fewer it stays a choice (``taken`` False) for the caller to warn of. None otherwise."""
     if len(choices) < MIN_CHOICES_BEFORE_SUM + 1:
         return None
     *parts, last = sorted(choices)
-    return last if column_is_sum(rows, last, parts, at_least, whole_or_text_at) else None
+    found = _sum_rows(rows, last, parts, at, is_unit)
+    label = choices[last]
+    if found.differs:
+        return None
+    if is_total_like_header(label):
+        taken = found.above_zero >= MIN_ROWS_BY_LABEL
+        return SumColumn(last, label, found.unit_rows, True) if taken else None
+    if found.unreadable or not found.voted_units:
+        return None
+    return SumColumn(last, label, found.unit_rows, found.voted_units >= MIN_UNITS_BY_ARITHMETIC)

@@ -108,6 +108,19 @@ def is_row_total_header(cell: object) -> bool:
     return isinstance(cell, str) and normalise_header(cell) in ROW_TOTAL_HEADERS
 
 
+# Words no choice's name holds but a column of sums may (``Ballot Count``, ``All Candidates``): such a
+# column is a total when its counts are the sum of the choices before it, in however few rows.
+_TOTAL_WORDS = frozenset(("total", "totals", "sum", "all", "count", "cast", "votes", "combined", "overall"))
+
+
+def is_total_like_header(cell: object) -> bool:
+    """A blank header, or one that names a quantity rather than a choice (``Total``, ``Ballot
+    Count``, ``All Candidates``): a column of row sums under it is the file's total by its label.
+    Any other header could be a candidate's name (``Carl Jones``)."""
+    text = "" if cell is None else normalise_header(cell)
+    return not text or text in ROW_TOTAL_HEADERS or not _TOTAL_WORDS.isdisjoint(text.split())
+
+
 # Vote-type columns beside (or instead of) a votes column, as in OpenElections' OK files.
 VOTE_TYPE_COLUMNS: Mapping[str, str] = {
     **dict.fromkeys(("early", "early votes", "early voting", "early vote"), "Early"),

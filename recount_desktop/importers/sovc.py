@@ -9,11 +9,12 @@ the header cells themselves (``NAME\\nParty``) or names merged over vote-type su
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Sequence
 from datetime import date, datetime, time
 from functools import lru_cache
 from itertools import islice
 from operator import itemgetter
+from pathlib import Path
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range, sum_column
@@ -36,10 +37,10 @@ from recount_desktop.importers.values import (
     clean_name,
     is_blank,
     is_total_label,
-    number_in_text,
     parse_count,
     statistic_of,
 )
+from recount_desktop.importers.xlsx_errors import error_cells
 
 HEADER_ROWS = 15
 _SKIP_COLUMNS = {"total", "total votes", "percent", "%", "% turnout", "turnout"}
@@ -146,7 +147,7 @@ def read_sovc_book(
     label = _unit_label(book, reading)
     for index, name in enumerate(book.sheet_names):
         ticker.tick(index, len(book.sheet_names))
-        read += _read_sheet(book.sheet(name), builder, reading, label)
+        read += _read_sheet(book.sheet(name), builder, reading, label, alone=len(book.sheet_names) == 1)
     if not read:
         raise builder.log.reject(
             None,
@@ -156,8 +157,11 @@ def read_sovc_book(
         )
 
 
-def _read_sheet(sheet: Sheet, builder: ResultsBuilder, reading: Reading | None, label: str) -> int:
-    """The contests read from one sheet (its stacked blocks, or its one table)."""
+def _read_sheet(
+    sheet: Sheet, builder: ResultsBuilder, reading: Reading | None, label: str, alone: bool = True
+) -> int:
+    """The contests read from one sheet (its stacked blocks, or its one table); ``alone``: the
+    file's only sheet (a CSV file, a one-sheet workbook)."""
     header = _header_of(sheet, reading, label)
     if header is None:
         return 0
@@ -169,7 +173,7 @@ def _read_sheet(sheet: Sheet, builder: ResultsBuilder, reading: Reading | None, 
             _read_contest_sheet(sheet, block, builder, end, stacked=True, end_col=end_col)
             for block, end, end_col in blocks
         )
-    return 1 if _read_contest_sheet(sheet, header, builder) else 0
+    return 1 if _read_contest_sheet(sheet, header, builder, alone=alone) else 0
 
 
 Block = tuple[tuple[int, int], int, int | None]  # (header row, unit column), end row, end column
@@ -256,7 +260,11 @@ def _is_label(cell: object, label: str) -> bool:
     )
 
 
-def _contest_name(sheet: Sheet, header_row: int, precinct_col: int) -> str:
+def _contest_name(sheet: Sheet, header_row: int, precinct_col: int, alone: bool) -> str:
+    """The contest's title: a cell left of the unit column on the header row, else the first title
+    row, else (``alone``, the file's only sheet) the corner cell over the unit column, else the
+    sheet's name. In a workbook of several sheets the sheet's name wins over the corner cell: a
+    unit column headed ``Site`` on sheets ``Mayor`` and ``Council`` is no contest of both."""
     row = sheet.rows[header_row]
     for c in range(precinct_col):
         if not is_blank(row[c]) and not is_unit_header(row[c]):  # "Ward | Precinct": no contest
@@ -266,7 +274,7 @@ def _contest_name(sheet: Sheet, header_row: int, precinct_col: int) -> str:
             if not is_blank(cell) and not _is_page_furniture(cell):
                 return clean_name(cell)
     corner = row[precinct_col] if precinct_col < len(row) else None
-    if not is_blank(corner) and not is_unit_header(corner):  # the user's unit column headed by the
+    if alone and not is_blank(corner) and not is_unit_header(corner):  # the unit column headed by the
         return clean_name(corner)  # contest's title (a one-contest table: ``Mayor | Ada | Bo``)
     return sheet.name or "Contest"
 
@@ -339,15 +347,34 @@ def _columns(
     return columns, checks
 
 
-def _take_sum_column(rows: Iterable[list[object]], columns: Columns, checks: dict[int, str]) -> None:
+def _take_sum_column(
+    sheet: Sheet,
+    span: tuple[int, int, int | None],
+    columns: Columns,
+    checks: dict[int, str],
+    builder: ResultsBuilder,
+) -> None:
     """The last choice column equal in every unit row to the sum of the choices before it is the
-    row's total, whatever its header says (issue 11 section 1): checked, never a choice."""
+    row's total (issue 11 section 1, ``checks.sum_column``): checked, never a choice. One headed
+    like a candidate is taken so only over enough rows, with a warning; else it stays a choice."""
     if ROW_TOTAL in checks.values() or any(vote_type for _n, vote_type, _p in columns.values()):
         return
-    total = sum_column(rows, [c for c, (name, _t, _p) in columns.items() if _in_row_total(name)])
-    if total is not None:
-        del columns[total]
-        checks[total] = ROW_TOTAL
+    header_row, unit_col, end = span
+
+    def is_unit(row: Sequence[object]) -> bool:
+        label = row[unit_col] if unit_col < len(row) else None
+        return not is_blank(label) and not is_total_label(clean_name(label))
+
+    choices = {c: name for c, (name, _t, _p) in columns.items() if _in_row_total(name)}
+    found = sum_column(islice(sheet.rows, header_row + 1, end), choices, is_unit)
+    if found is None:
+        return
+    warning = found.warning(column_letters(found.column))
+    if warning is not None:
+        builder.log.warn(sheet.name, sheet.cell(header_row, found.column), warning)
+    if found.taken:
+        del columns[found.column]
+        checks[found.column] = ROW_TOTAL
 
 
 def _name_and_party(text: str) -> tuple[str, str | None]:
@@ -380,6 +407,7 @@ def _read_contest_sheet(
     end: int | None = None,
     stacked: bool = False,
     end_col: int | None = None,
+    alone: bool = True,
 ) -> bool:
     header_row, precinct_col = header
     if stacked:  # the block's title beside the unit header, its choices on the row below
@@ -388,12 +416,12 @@ def _read_contest_sheet(
         contest = clean_name(title) if title is not None else sheet.name or "Contest"
         header_row += 1
     else:
-        contest = _contest_name(sheet, header_row, precinct_col)
+        contest = _contest_name(sheet, header_row, precinct_col, alone)
         if sheet.name is None and header_row == 0 and precinct_col == 0 and contest == UNTITLED:  # Montrose
             contest = contest_from_file_name(builder.source, builder.log, sheet.cell(0))
         _note_other_unit_columns(sheet, header_row, precinct_col, builder)
     columns, checks = _columns(sheet, header_row, precinct_col, end_col)
-    _take_sum_column(islice(sheet.rows, header_row + 1, end), columns, checks)
+    _take_sum_column(sheet, (header_row, precinct_col, end), columns, checks, builder)
     _note_row_totals(sheet, header_row, checks, builder)
     if not any(statistic_of(choice) is None for choice, _, _ in columns.values()):
         _note_statistics_sheet(sheet, header_row, builder)
@@ -524,18 +552,16 @@ def _check_vote_types(
     """A choice's Total Votes cell against its vote types in the same unit row; the row's own
     Total Votes (``ROW_TOTAL``) against the row's candidates."""
     for c, choice in checks.items():
-        total = row[c] if c < len(row) else None
-        if isinstance(total, str):  # a CSV file's cell: "7,611"
-            total = number_in_text(total)
+        total = _total_cell(units, r, row, c)
         parts = [
             (col, v)
             for (col, name, vote_type), v in zip(units.columns, values, strict=True)
             if (name == choice and vote_type is not None) or (choice == ROW_TOTAL and _in_row_total(name))
         ]
-        if not isinstance(total, int | float) or any(type(v) is not int for _c, v in parts):
+        if total is None or any(type(v) is not int for _c, v in parts):
             continue
         found = sum(v for _c, v in parts if isinstance(v, int))
-        if int(total) == found:
+        if total == found:
             continue
         where, cells = (units.sheet, r, c), cell_range([(units.sheet, r, col) for col, _v in parts])
         note = _redaction_note(units.sheet, row) if choice == ROW_TOTAL else None
@@ -544,12 +570,38 @@ def _check_vote_types(
                 units.sheet.name,
                 units.sheet.cell(r, c),
                 f"{units.contest!r}: the candidates ({cells}) add up to {found} but the row's total "
-                f"({units.sheet.cell(r, c)}) says {int(total)}, a difference of {int(total) - found:+d}; "
+                f"({units.sheet.cell(r, c)}) says {total}, a difference of {total - found:+d}; "
                 f"the row holds a redacted precinct's counts ({note}), which explains it",
             )
             continue
         what = "all choices" if choice == ROW_TOTAL else f"{choice} (its vote types)"
-        units.builder.check_total(where, units.contest, what, None, int(total), found, cells)
+        units.builder.check_total(where, units.contest, what, None, total, found, cells)
+
+
+def _total_cell(units: UnitRows, r: int, row: list[object], c: int) -> int | None:
+    """A unit row's Total Votes cell as a whole count (``7,611`` in a CSV file too). Text or an
+    Excel error value there is an error naming the cell, as in a choice's column: a total that
+    cannot be read checks nothing. None for that, a blank or a suppressed cell."""
+    raw = row[c] if c < len(row) else None
+    where = (units.sheet, r, c)
+    value = units.builder.count(where, raw, lambda: f"the row's total in {units.contest!r}")
+    if value is None and is_blank(raw):
+        error = _error_values(units).get(units.sheet.cell(r, c))
+        if error is not None:  # python-calamine reads #DIV/0! as a blank cell
+            message = f"the spreadsheet error value {error} is not a vote count (the row's total)"
+            units.builder.log.error(units.sheet.name, units.sheet.cell(r, c), message)
+    return value if type(value) is int else None
+
+
+def _error_values(units: UnitRows) -> dict[str, str]:
+    """The sheet's Excel error cells (``xlsx_errors``), read once per sheet and only when a total
+    cell is blank."""
+    sheet, source = units.sheet, units.builder.source
+    if "xlsx errors" not in sheet.found:
+        found = {} if sheet.name is None or source is None else error_cells(Path(source), sheet.name)
+        sheet.found["xlsx errors"] = found
+    errors: dict[str, str] = sheet.found["xlsx errors"]
+    return errors
 
 
 def _note_row_totals(sheet: Sheet, header_row: int, checks: dict[int, str], builder: ResultsBuilder) -> None:

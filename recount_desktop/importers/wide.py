@@ -11,10 +11,11 @@ registered voters and ballots cast are kept for every contest the precinct votes
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
-from recount_desktop.importers.checks import cell_range, column_is_sum
+from recount_desktop.importers.checks import cell_range, sum_column
 from recount_desktop.importers.headers import (
     LONG_FIELDS,
     UNIT_HEADERS,
@@ -29,7 +30,7 @@ from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
 
 HEADER_ROWS = 15
-MIN_CHOICES_FOR_SUM = 2  # a total column sums two choices or more, in two rows or more
+MIN_CHOICES_FOR_SUM = 2  # a contest (and a total column's sum) has two choices or more
 TICK_ROWS = 500
 _VOTE_FOR = re.compile(r"^\(?\s*vote\s+for\s+(?:not\s+more\s+than\s+)?(\d+)\s*\)?$", re.IGNORECASE)
 _STATISTICS_BLOCK = re.compile(
@@ -335,7 +336,7 @@ def read_wide_book(
         else:
             layout = _find_layout(sheet)
         if layout is not None:
-            _sum_columns(sheet, layout)
+            _sum_columns(sheet, layout, builder)
             _join_split_questions(sheet, layout, builder)
             builder.find_total_units = True  # a unit row that is the sum of the others, whatever its label
             _read_sheet(sheet, layout, builder, ticker)
@@ -406,19 +407,31 @@ def _has_counts(row: list[object], layout: _Layout) -> bool:
     return any(not is_blank(_at(row, c)) for contest in layout.contests for c in contest.choices)
 
 
-def _sum_columns(sheet: Sheet, layout: _Layout) -> None:
-    """A contest's last column whose every count is the sum of its other choices' columns (in at
-    least two rows with votes) is the contest's total, whatever its header says: checked per row,
-    never a choice."""
+def _sum_columns(sheet: Sheet, layout: _Layout, builder: ResultsBuilder) -> None:
+    """A contest's last column whose every count is the sum of its other choices' columns is the
+    contest's total (checked per row, never a choice) by the statement reader's rule,
+    ``checks.sum_column``: under a header like a candidate's, only over enough unit rows, with a
+    warning naming it."""
     rows = sheet.rows[layout.header_row + 1 :]
+    unit_col = layout.precinct_col
+
+    def is_unit(row: Sequence[object]) -> bool:
+        label = row[unit_col] if unit_col < len(row) else None
+        return not is_blank(label) and not is_total_label(clean_name(label))
+
     for contest in layout.contests:
-        if contest.total_col is not None or len(contest.choices) < MIN_CHOICES_FOR_SUM + 1:
+        if contest.total_col is not None:
             continue
-        last = max(contest.choices)
-        others = [c for c in contest.choices if c != last]
-        if column_is_sum(rows, last, others, MIN_CHOICES_FOR_SUM):
-            del contest.choices[last]
-            contest.total_col = last
+        choices = {c: name for c, (name, _party) in contest.choices.items()}
+        found = sum_column(rows, choices, is_unit)
+        if found is None:
+            continue
+        warning = found.warning(column_letters(found.column))
+        if warning is not None:
+            builder.log.warn(sheet.name, _place(sheet, layout.header_row, found.column), warning)
+        if found.taken:
+            del contest.choices[found.column]
+            contest.total_col = found.column
 
 
 def _join_split_questions(sheet: Sheet, layout: _Layout, builder: ResultsBuilder) -> None:
