@@ -244,11 +244,14 @@ def _check_unit_caption(sheet: Sheet, reading: Reading, builder: ResultsBuilder)
                 sheet.cell(r, c),
                 f"column {column_letters(c)} is headed {caption!r}: the names down it are units, so "
                 f"the names along row {r + 1} are choices (units as rows), not an abstract's unit "
-                "columns: a statement of votes cast, not read here because no contest title is above "
-                f"its header row. Choose the statement layout in the import wizard, or import --format "
-                "sovc: a file of one contest with no title row is read as one contest named from the "
-                "file's name (check that its choices are one contest's: each party of a primary is a "
-                f"contest of its own). If row {r + 1} does name the units ({caption!r} being its "
+                "columns: a statement of votes cast. Automatic detection reads a statement only from a "
+                "workbook of two or more contest sheets (each a unit column under the contest's title "
+                "rows) or a sheet of stacked contest blocks, and this file has neither. Choose the "
+                "statement layout in the import wizard, or import --format sovc: the contest is named "
+                "by a title row above the header row, or with none it is named from the file's name "
+                "(check that its choices are one contest's: each party of a primary is a contest of "
+                "its own). "
+                f"If row {r + 1} does name the units ({caption!r} being its "
                 "caption), choose the abstract layout in the import wizard, or give a layout profile "
                 "(import --profile FILE)",
             )
