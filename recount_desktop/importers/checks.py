@@ -224,6 +224,7 @@ class _SumRows:
     above_zero: int = 0  # rows where it is the sum and above zero
     unit_rows: int = 0  # rows of a unit (not the file's own total row) where it is the sum
     voted_units: int = 0  # of those, rows where it is above zero
+    voted_parts: set[int] = field(default_factory=set)  # the summed columns with votes in some row
 
 
 def _sum_rows(
@@ -249,6 +250,7 @@ def _sum_rows(
             return found
         unit = is_unit(row)
         found.unit_rows += unit
+        found.voted_parts.update(c for c, v in zip(parts, counts, strict=True) if v)
         if value:
             found.above_zero += 1
             found.voted_units += unit
@@ -298,8 +300,9 @@ def sum_column(
     total-like header (``Ballot Count``) it is the file's total by its label, rows not all counts
     passed over. Under a header that could be a candidate's (``Carl Jones``) it is a total only
     when every row with counts can be checked (no blank, text or suppressed cell: a skipped row
-    could be the one that tells) and at least ``MIN_UNITS_BY_ARITHMETIC`` unit rows have votes;
-    with fewer it stays a choice (``taken`` False) for the caller to warn of. None otherwise."""
+    could be the one that tells), at least ``MIN_UNITS_BY_ARITHMETIC`` unit rows have votes, and two
+    of the choices before it have votes; with fewer rows it stays a choice (``taken`` False) for the
+    caller to warn of. None otherwise."""
     if len(choices) < MIN_CHOICES_BEFORE_SUM + 1:
         return None
     *parts, last = sorted(choices)
@@ -310,6 +313,6 @@ def sum_column(
     if is_total_like_header(label):
         taken = found.above_zero >= MIN_ROWS_BY_LABEL
         return SumColumn(last, label, found.unit_rows, True) if taken else None
-    if found.unreadable or not found.voted_units:
-        return None
+    if found.unreadable or not found.voted_units or len(found.voted_parts) < MIN_CHOICES_BEFORE_SUM:
+        return None  # a row not checked, or one choice with votes: Bob's counts equal to Carl's
     return SumColumn(last, label, found.unit_rows, found.voted_units >= MIN_UNITS_BY_ARITHMETIC)

@@ -205,3 +205,13 @@ def test_a_one_sheet_statement_is_refused_for_its_real_reason(tmp_path: Path) ->
     imported = read_tally_file(path, format="sovc")
     assert imported.errors == () and imported.results is not None
     assert imported.results.totals("Mayor") == {"Ada": 4, "Bob": 6}
+
+
+def test_a_candidate_equal_to_the_only_other_candidate_with_votes_is_no_sum() -> None:
+    """Ada has no vote anywhere and Carl ties Bob in six precincts: Carl = Ada + Bob in every row,
+    but a total sums two choices with votes."""
+    rows: list[list[object]] = [[f"P{i}", 0, b, b] for i, b in enumerate(BOB, start=1)]
+    assert sum_column(rows, {1: "Ada", 2: "Bob", 3: "Carl"}) is None
+    rows[0][1], rows[0][3] = 1, BOB[0] + 1
+    found = sum_column(rows, {1: "Ada", 2: "Bob", 3: "Carl"})
+    assert found is not None and (found.rows, found.taken) == (6, True)
