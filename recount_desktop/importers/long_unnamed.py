@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from operator import itemgetter
+from typing import TypeVar, cast
 
 from recount_desktop.importers.builder import ResultsBuilder
 from recount_desktop.importers.checks import whole_or_text_at
@@ -18,27 +20,80 @@ from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import clean_name, is_blank, statistic_of
 
-# a header that says its column holds votes of some kind
-_VOTES_WORD = re.compile(r"vote|ballot|poll|mail|early|absentee|provisional|count|day", re.IGNORECASE)
+T = TypeVar("T")
+
+# the words of a header that says its column holds votes of some kind (``walkin_votes``, ``Mail
+# Ballots``, ``Election Day``), matched as whole words: ``county`` holds ``count``, ``Sunday`` ``day``
+_VOTES_WORD = re.compile(
+    r"votes?|voted|ballots?|polls?|polling|mail(ed)?|early|absentee|provisionals?|counts?|day"
+)
+# an identifier's column (``county_id``, ``precinct_code``, ``FIPS``, ``District Number``): its
+# numbers are never votes
+_ID_WORD = re.compile(r"ids?|codes?|fips|number|num|nbr|no|key|seq|sequence")
+_WORD_BREAK = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
+
+
+def _words(label: str) -> set[str]:
+    """A header's words, split at spaces, punctuation, underscores and camelCase humps."""
+    return {word.lower() for word in _WORD_BREAK.split(label) if word}
+
+
+def speaks_of_votes(label: str) -> bool:
+    """A header naming votes of some kind as a word, and no identifier (id, code, FIPS, number)."""
+    words = _words(label)
+    return any(map(_VOTES_WORD.fullmatch, words)) and not any(map(_ID_WORD.fullmatch, words))
 
 
 def count_columns(sheet: Sheet, header: Header) -> list[int]:
     """The unnamed columns whose every filled cell below the header is a whole count, one at least
     above zero."""
+    rows = sheet.rows[header.row + 1 :]
     found = []
     for c in header.other_columns:
-        nonzero, counts = False, True
-        for row in sheet.rows[header.row + 1 :]:
-            if c >= len(row) or is_blank(row[c]):
-                continue
-            value = whole_or_text_at(row, c)
-            if value is None:
-                counts = False
-                break
-            nonzero = nonzero or value > 0
+        values = _column(rows, c)
+        verdict = _plain_counts(values)
+        counts, nonzero = verdict if verdict is not None else _counts(values)
         if counts and nonzero:
             found.append(c)
     return found
+
+
+def _column(rows: list[list[object]], c: int) -> list[object]:
+    try:
+        return list(map(itemgetter(c), rows))
+    except IndexError:  # a short row: its missing cell is blank
+        return [row[c] for row in rows if c < len(row)]
+
+
+def _plain_counts(values: list[object]) -> tuple[bool, bool] | None:
+    """(every cell a count, one above zero) for a column of whole numbers and digit texts, judged a
+    column at a time (a long file has hundreds of thousands of rows); None for any other column."""
+    kinds = set(map(type, values))
+    if not kinds <= {int, str, type(None)}:
+        return None
+    digits = "".join(_only(values, kinds, str)) if str in kinds else ""
+    if digits and not (digits.isascii() and digits.isdigit()):
+        return None  # "1,234", a blank text, a name: cell by cell
+    if digits.strip("0"):
+        return True, True
+    return True, int in kinds and max(_only(values, kinds, int), default=0) > 0
+
+
+def _only(values: list[object], kinds: set[type], kind: type[T]) -> list[T]:
+    """The cells of one kind (all of them, uncopied, when the column holds no other)."""
+    return cast(list[T], values) if kinds == {kind} else [v for v in values if type(v) is kind]
+
+
+def _counts(values: list[object]) -> tuple[bool, bool]:
+    nonzero = False
+    for value in values:
+        if is_blank(value):
+            continue
+        number = whole_or_text_at((value,), 0)
+        if number is None:
+            return False, False
+        nonzero = nonzero or number > 0
+    return True, nonzero
 
 
 def check_unnamed_counts(sheet: Sheet, header: Header, builder: ResultsBuilder) -> None:
@@ -53,7 +108,7 @@ def check_unnamed_counts(sheet: Sheet, header: Header, builder: ResultsBuilder) 
             not named_votes
             and header.vote_type_columns
             and not statistic_of(label)
-            and _VOTES_WORD.search(label)
+            and speaks_of_votes(label)
         ):
             builder.log.error(
                 sheet.name,
