@@ -39,17 +39,19 @@ _UNIT_NAME = re.compile(
     r"|overseas|uocava|new residents?|former residents?|(mail|early) ballots?)\b",
     re.IGNORECASE,
 )
-# a party on a line of its own under a name: ``JON TESTER\nDemocrat``, ``ADA\n(DEM)``
+# the party codes counties print (``DEM``, ``UAF``, Utah's ``UUP``...); any other short code in
+# parentheses may be a precinct's (``Adams\n(ADA)``)
+PARTY_CODES = "DEM|REP|LIB|LBT|GRN|GRE|CON|IND|NON|NPA|UAF|UNA|AIP|WFP|REF|IAP|UUP|UFP|UNI|WTP|PRO"
+_PARTY_NAMES = (
+    "democrat(ic)?|republican|libertarian|green|constitution|independent|unaffiliated|non-?partisan"
+    "|reform|american constitution|working families"
+)
+# a party on a line of its own under a name: ``JON TESTER\nDemocrat``, ``ADA\n(DEM)``, ``Bo\n(R)``
 PARTY_LINE = re.compile(
-    r"^\(\s*[A-Za-z]{1,5}\s*\)$|^(democrat(ic)?|republican|libertarian|green|constitution|independent"
-    r"|unaffiliated|non-?partisan|reform|american constitution|working families)( party)?$"
-    r"|^(DEM|REP|LIB|LBT|GRN|GRE|CON|IND|NON|NPA|UAF|UNA|AIP|WFP|REF)$",
+    rf"^\(\s*({PARTY_CODES}|{_PARTY_NAMES}|[DRLGI])\s*\)$|^({_PARTY_NAMES})( party)?$|^({PARTY_CODES})$",
     re.IGNORECASE,
 )
-_PARTY = (
-    r"(democrat(ic)?|republican|libertarian|green|constitution|independent|unaffiliated|non-?partisan"
-    r"|reform|DEM|REP|LIB|LBT|GRN|CON|IND|NPA|UAF|UNA|AIP|WFP|D|R|L|G|I)"
-)
+_PARTY = rf"({_PARTY_NAMES}|{PARTY_CODES}|D|R|L|G|I)"
 # ``Ada Lovelace (DEM)``, ``Ada Lovelace - Republican``, ``DEM Ada Lovelace``
 _PARTY_IN_NAME = rf"\(\s*{_PARTY}\s*\)$|\s[-–]\s*{_PARTY}( party)?$|^(DEM|REP|LIB|LBT|GRN|CON|NPA)\s+\S"
 # a question's answer: ``Yes``, ``NO``, ``For the Levy``, ``For Prop 3``, ``Issue 3 - Yes`` (a side

@@ -290,8 +290,9 @@ def _caption_beside_title(
 def _check_units_named_as_candidates(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
     """A unit column headed by a name over its party on a line of its own (``JON TESTER\nDemocrat``)
     heads a candidate: the names along the header row are choices and the names down the left are
-    units (a statement of votes cast). Read as an abstract it would read clean, transposed: refused,
-    naming the cell, whoever chose the reading."""
+    units (a statement of votes cast). Read as an abstract it would read clean, transposed: refused
+    in automatic detection, naming the cell. The user who chose the abstract reading (a wizard
+    layout, --format, a profile) has it read so, with a warning: never a dead end."""
     r = reading.header_rows[-1]
     row = sheet.rows[r]
     for c in reading.unit_columns:
@@ -300,13 +301,20 @@ def _check_units_named_as_candidates(sheet: Sheet, reading: Reading, builder: Re
         lines = [clean_name(line) for line in text.replace("\r", "\n").split("\n") if clean_name(line)]
         if len(lines) < 2 or not PARTY_LINE.match(lines[-1]):
             continue
-        shown = " / ".join(lines)
+        said = (
+            f"{sheet.cell(r, c)} ({' / '.join(lines)!r}) names a candidate over a party, not a unit: the "
+            f"names along row {r + 1} look like choices and the names down the left like units (a "
+            "statement of votes cast, units as rows)"
+        )
+        if reading.by_user:
+            builder.log.warn(
+                sheet.name, sheet.cell(r, c), f"{said}; read as units, as the layout chosen says"
+            )
+            return
         builder.log.error(
             sheet.name,
             sheet.cell(r, c),
-            f"{sheet.cell(r, c)} ({shown!r}) names a candidate over a party, not a unit: the names along "
-            f"row {r + 1} are choices and the names down the left are units (a statement of votes cast, "
-            "units as rows). Read as an abstract, its precincts would be counted as candidates. Choose "
+            f"{said}. Read as an abstract, its precincts would be counted as candidates. Choose "
             "the statement layout (units as rows) in the import wizard, or import --format sovc",
         )
         return
