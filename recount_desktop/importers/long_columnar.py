@@ -21,6 +21,7 @@ is redone by the row path, so every message comes from one place.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -49,6 +50,11 @@ if TYPE_CHECKING:
 
 # what read_fast hands back: layout, reading, builder, results, the template's election fields
 FastRead = tuple[str, Reading | None, ResultsBuilder, ElectionResults, dict[str, Any]]
+
+# fastexcel logs through Python's logging; unconfigured, its warnings ("Could not determine dtype for
+# column 4, falling back to string") reach the CLI's stderr. The readers check each column's type
+# themselves and say what they skipped in the summary: only fastexcel's errors are worth showing
+logging.getLogger("fastexcel").setLevel(logging.ERROR)
 
 _WANTED = {s for synonyms in LONG_FIELDS.values() for s in synonyms} | set(VOTE_TYPE_COLUMNS)
 
