@@ -20,7 +20,7 @@ from operator import add, eq, itemgetter, ne, or_
 from typing import TypeVar, cast
 
 from recount_desktop.importers.sheet_columns import BodyColumns
-from recount_desktop.importers.unit_rows import MIN_COLUMNS, MIN_UNITS, UnitRows
+from recount_desktop.importers.unit_rows import MIN_UNITS, UnitRows, sums_make_a_total
 from recount_desktop.importers.values import is_blank, is_total_label
 
 MAX_TOTAL_ROWS = 64  # each total row rescans the rows below it; a sheet of many subtotals goes row by row
@@ -239,9 +239,9 @@ def _first_total(
 ) -> int:
     """The first total row at or after ``start`` (``len(grid.names)`` when none): labelled as a total,
     or every count the sum of the units since ``start`` (at least ``MIN_UNITS`` of them), or of all
-    units so far (``units_before`` of them above ``start``), over at least ``MIN_COLUMNS`` columns
-    with votes (one when the row has no name). Only the rows whose ``pivot`` count is such a sum
-    can be one: every column is summed only when there is such a row."""
+    units so far (``units_before`` of them above ``start``), as ``unit_rows.sums_make_a_total``
+    decides (more evidence for a row named like a unit, less for one with no name). Only the rows
+    whose ``pivot`` count is such a sum can be one: every column is summed only when there is one."""
     height = len(grid.names)
     next_label = labelled[bisect_left(labelled, start)] if labelled and labelled[-1] >= start else height
     first = grid.columns[pivot][start:next_label]
@@ -254,13 +254,13 @@ def _first_total(
         if i < MIN_UNITS and units_before + i < MIN_UNITS:
             continue  # too few units above it for either sum
         sums = sums or [list(accumulate(column[start:next_label], initial=0)) for column in grid.columns]
-        needed = MIN_COLUMNS if grid.names[start + i] else 1
+        name = grid.names[start + i]
         group = [s[i] for s in sums]
         counts = grid.counts(start + i)
-        if i >= MIN_UNITS and counts == group and sum(1 for v in group if v) >= needed:
+        if counts == group and sums_make_a_total(name, group, i):
             return start + i
         whole = [s + g for s, g in zip(group, grand, strict=True)]
-        if units_before + i >= MIN_UNITS and counts == whole and sum(1 for v in whole if v) >= needed:
+        if counts == whole and sums_make_a_total(name, whole, units_before + i):
             return start + i
     return next_label
 

@@ -8,13 +8,19 @@ every count equals the sum of the unit rows above it (since the previous total) 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from operator import add
 from typing import TYPE_CHECKING
 
 from recount_desktop.importers.checks import cell_range
 from recount_desktop.importers.repeats import TotalOverRepeats
-from recount_desktop.importers.values import SUPPRESSED, is_total_label, statistic_of
+from recount_desktop.importers.values import (
+    SUPPRESSED,
+    is_county_total_label,
+    is_total_label,
+    statistic_of,
+)
 
 if TYPE_CHECKING:
     from recount_desktop.importers.builder import ResultsBuilder
@@ -24,6 +30,34 @@ Value = int | str | None  # a count, SUPPRESSED, or None for a blank cell
 BAD = "bad"  # a cell already reported as an error: neither blank nor a count
 MIN_UNITS = 2  # an arithmetic total closes at least two units
 MIN_COLUMNS = 2  # ... over at least two columns with votes, so one coincidence cannot make a total
+# a row named like a unit (Clay, not Total or County) may equal the units above it by chance (Clay
+# 4, 6 below Adams 1, 2 and Baker 3, 4): a total only over more units, every column holding votes
+MIN_UNITS_NAMED = 3
+_TOTAL_WORD = re.compile(r"total|\bsum\b|\ball\b", re.IGNORECASE)  # Subtotal, Sub-Total, All Precincts
+# a group of precincts (Ward 1 over its precincts, City of Alma): a subtotal's name as often as a unit's
+_GROUP_NAME = re.compile(r"^(ward|district|dist\.|city|town|township|village|borough)\b", re.IGNORECASE)
+
+
+def named_like_a_unit(label: str) -> bool:
+    """A row label that names a unit rather than a total (not blank, Total..., or a county)."""
+    return bool(label) and not (
+        is_total_label(label) or is_county_total_label(label) or _TOTAL_WORD.search(label)
+    )
+
+
+def sums_make_a_total(label: str, sums: Sequence[int], units: int) -> bool:
+    """Whether a row whose counts equal ``sums``, the sums of the ``units`` unit rows above it, is
+    a total: at least two units, over two columns with votes (one for a row with no name); a row
+    named like a unit, not like a group of units (Ward 1), needs three units and votes in every
+    column (``MIN_UNITS_NAMED``)."""
+    if units < MIN_UNITS:
+        return False
+    with_votes = sum(1 for s in sums if s)
+    if not label:
+        return with_votes >= 1
+    if named_like_a_unit(label) and not _GROUP_NAME.match(label):
+        return units >= MIN_UNITS_NAMED and with_votes == len(sums) >= MIN_COLUMNS
+    return with_votes >= MIN_COLUMNS
 
 
 class UnitRows:
@@ -86,12 +120,10 @@ class UnitRows:
         """A total by its label, or because every count is the sum of the units it closes."""
         if label and is_total_label(label):
             return True
-        # a row with no unit name cannot be a unit: its sums alone decide, even over a single choice
-        needed = MIN_COLUMNS if label else 1
         # the units since the last total, or all units: a grand total may follow a subtotal directly
         for sums, rows in ((self._group, self._group_rows), (self._grand, self._all_rows)):
             # list equality runs in C: this is asked of every unit row of a statewide sheet
-            if len(rows) >= MIN_UNITS and values == sums and sum(1 for s in sums if s) >= needed:
+            if len(rows) >= MIN_UNITS and values == sums and sums_make_a_total(label, sums, len(rows)):
                 return True
         if self.contest not in self._repeated:
             return False
@@ -100,7 +132,7 @@ class UnitRows:
         once = ((self._group, group, self._group_rows), (self._grand, grand, self._all_rows))
         for sums, left, rows in once:
             without = [s - o for s, o in zip(sums, left, strict=True)]
-            if len(rows) >= MIN_UNITS and values == without and sum(1 for s in without if s) >= needed:
+            if len(rows) >= MIN_UNITS and values == without and sums_make_a_total(label, without, len(rows)):
                 return True
         return False
 
@@ -154,6 +186,8 @@ class UnitRows:
         ``keep_statistics`` False: one unit's own total (over its vote-type rows), not the contest's."""
         builder, sheet = self.builder, self.sheet
         builder.notes.note("totals", sheet.name, sheet.cell(r, col), label or "(unlabelled)")
+        if keep_statistics and named_like_a_unit(label):
+            self._warn_named_total(r, col, label)
         if keep_statistics:  # the contest's total, closing a group of units (``repeats.groups_apart``)
             builder.repeats.closing_row(self.contest, sheet, r, label)
         # a unit's own total closes its vote-type rows only: it cannot tell a copy from a portion
@@ -180,6 +214,18 @@ class UnitRows:
             builder.check_total((sheet, r, c), self.contest, choice, vote_type, value, found, cells)
         self._group = [0] * len(self.columns)
         self._group_rows = []
+
+    def _warn_named_total(self, r: int, col: int, label: str) -> None:
+        """A row named like a unit read as a total by its sums: said, naming the row, so a unit
+        whose counts equal the rows above it by chance is not dropped unseen."""
+        rows = len(self._group_rows or self._all_rows)
+        self.builder.log.warn(
+            self.sheet.name,
+            self.sheet.cell(r, col),
+            f"row {r + 1} {label!r} of {self.contest!r} is read as a total, not as a unit: each of its "
+            f"counts is the sum of the {rows} unit rows above it. If it is a unit, label the file's "
+            "total rows 'Total' or choose the rows in the import wizard",
+        )
 
     def _total_over_repeats(
         self,

@@ -9,7 +9,7 @@ from pathlib import Path
 from recount_desktop.importers import read_tally_file
 from recount_desktop.importers.reader import TallyImport
 from tests.importers.conftest import write_xlsx
-from tests.importers.test_sovc_block import _same_both_ways
+from tests.importers.test_sovc_block import _book, _same_both_ways
 
 
 def _statement_sheet(title: str, head: list[str], *rows: list[object]) -> list[list[object]]:
@@ -129,3 +129,24 @@ def test_a_contest_reported_only_as_totals_is_an_error_naming_its_lines(tmp_path
         ("Coroner", "Bo Dee", 250, 0),
     ]
     assert all("left out; accepted" in w.message for w in accepted.warnings if w.cell in ("line 5", "line 6"))
+
+
+def test_a_row_named_like_a_unit_equal_to_two_units_above_is_a_unit(tmp_path: Path) -> None:
+    """Clay (4, 6, 2) under Adams (1, 2, 1) and Baker (3, 4, 1): two units are too little evidence
+    for a total named like a unit (rowsum.xlsx lost Clay's votes, already at 6995a65)."""
+    rows = [["Adams", 1, 2, 1], ["Baker", 3, 4, 1], ["Clay", 4, 6, 2], ["Dale", 5, 1, 1]]
+    imported = _read(_book(tmp_path, rows))
+    assert imported.errors == () and imported.results is not None
+    assert [p.name for p in imported.results.precincts] == ["Adams", "Baker", "Clay", "Dale", "P1", "P2"]
+    assert imported.results.totals("Mayor (Vote For 1)") == {"Ada": 13, "Bo": 13, "Cy": 5}
+
+
+def test_a_row_named_like_a_unit_closing_three_units_is_a_total_with_a_warning(tmp_path: Path) -> None:
+    rows = [["Adams", 1, 2, 1], ["Baker", 3, 4, 1], ["Clay", 4, 6, 2], ["Jefferson", 8, 12, 4]]
+    imported = _read(_book(tmp_path, rows))
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("Mayor (Vote For 1)") == {"Ada": 8, "Bo": 12, "Cy": 4}
+    [warning] = [w for w in imported.warnings if "is read as a total, not as a unit" in w.message]
+    assert (warning.sheet, warning.cell) == ("1", "A6")
+    assert warning.message.startswith("row 6 'Jefferson' of 'Mayor (Vote For 1)' is read as a total")
+    assert "the sum of the 3 unit rows above it" in warning.message

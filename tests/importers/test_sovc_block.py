@@ -90,6 +90,11 @@ def test_totals_found_by_their_sums_whatever_their_labels(tmp_path: Path) -> Non
     assert imported.results is not None
     assert imported.results.totals("Mayor (Vote For 1)") == {"Ada": 50, "Bo": 64, "Cy": 10}
     assert [n.cell for n in imported.notes.totals if n.sheet == "1"] == ["A5", "A8"]
+    # named like a unit, each is read as a total only with a warning naming its row
+    assert [w.cell for w in imported.warnings if "is read as a total, not as a unit" in w.message] == [
+        "A5",
+        "A8",
+    ]
     unlabelled, answers = _same_both_ways(_book(tmp_path, [*UNITS, [None, 47, 61, 7]]))
     assert answers[0] is True and unlabelled.errors == () and unlabelled.results is not None
     assert unlabelled.results.totals("Mayor (Vote For 1)") == {"Ada": 47, "Bo": 61, "Cy": 7}
