@@ -134,7 +134,9 @@ def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -
         sheet = fastexcel.read_excel(path).load_sheet(
             sheet_name,
             header_row=0,
-            use_columns=lambda column: normalise_header(column.name) in _WANTED,
+            use_columns=lambda column: (
+                normalise_header(column.name) in _WANTED or _unheaded(column.absolute_index, head)
+            ),
             dtypes=_names_as_text(head, counted),
             schema_sample_rows=None,  # a count column's type from all its cells, not the first 1,000
             dtype_coercion="strict",  # and one kind of cell: 1.0 for a boolean would be a count
@@ -147,12 +149,21 @@ def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -
         raise
     except BaseException:  # fastexcel's refusal of an odd sheet or of a count column of mixed cells,
         return None  # or a panic in its Rust code (pyo3's PanicException is no Exception): by rows
-    if not _read_as_asked(infos, head, counted):
+    unheaded = {i for i, info in enumerate(infos) if _unheaded(info.absolute_index, head)}
+    if any(batch.column(i).null_count < batch.num_rows for i in unheaded):
+        return None  # a cell under no header: the row path lists its column among the skipped
+    read = [(i, info) for i, info in enumerate(infos) if i not in unheaded]
+    if not _read_as_asked([info for _i, info in read], head, counted):
         return None
-    columns = {info.absolute_index: batch.column(i) for i, info in enumerate(infos)}
+    columns = {info.absolute_index: batch.column(i) for i, info in read}
     if any(c not in columns for c in (*found.columns.values(), *found.vote_type_columns)):
         return None
     return Table(Sheet(sheet_name, []), found, columns, batch.num_rows)
+
+
+def _unheaded(column: int, head: list[str | None]) -> bool:
+    """A column with no header cell: fastexcel is asked for it only to see that it is empty."""
+    return column >= len(head) or head[column] is None or not str(head[column]).strip()
 
 
 def _repeated(head: list[str | None]) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from operator import itemgetter
 from typing import TypeVar, cast
 
@@ -120,6 +121,32 @@ def check_unnamed_counts(sheet: Sheet, header: Header, builder: ResultsBuilder) 
             )
         else:
             builder.notes.note("skipped", sheet.name, place, f"{label} (counts, not read)")
+    note_unheaded_counts(sheet, header, builder)
+
+
+def note_unheaded_counts(sheet: Sheet, header: Header, builder: ResultsBuilder) -> None:
+    """Each column of counts with no header (a count typed past the table's last column) listed
+    among the skipped columns of the summary, naming its first count: never left out silently."""
+    for c in unheaded_columns(sheet, header):
+        first = next(
+            r for r, row in enumerate(sheet.rows) if r > header.row and c < len(row) and not is_blank(row[c])
+        )
+        builder.notes.note(
+            "skipped",
+            sheet.name,
+            f"column {column_letters(c)}",
+            f"(no header; counts from {sheet.cell(first, c)}, not read)",
+        )
+
+
+def unheaded_columns(sheet: Sheet, header: Header) -> list[int]:
+    """The columns with a blank header cell whose every filled cell below is a whole count, one at
+    least above zero (``count_columns`` of the columns no header names)."""
+    head = sheet.rows[header.row]
+    taken = {*header.columns.values(), *header.vote_type_columns, *header.other_columns}
+    width = max(map(len, sheet.rows[header.row + 1 :]), default=0)
+    blank = [c for c in range(width) if c not in taken and (c >= len(head) or is_blank(head[c]))]
+    return count_columns(sheet, replace(header, other_columns=blank))
 
 
 def explaining_column(row: Sequence[object], header: Header, difference: int) -> int | None:

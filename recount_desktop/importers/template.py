@@ -23,6 +23,7 @@ from recount_desktop.domain.records import (
 from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
 from recount_desktop.importers.headers import REQUIRED, TEMPLATE_FIELDS, match_header, normalise_header
 from recount_desktop.importers.long import read_long_rows
+from recount_desktop.importers.long_unnamed import note_unheaded_counts
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.values import clean_name, is_blank
 
@@ -104,6 +105,7 @@ def read_template(
             sheet.cell(header_row, col),
             f"column {clean_name(sheet.rows[header_row][col])!r} is not a template column; ignored",
         )
+    note_unheaded_counts(sheet, header, builder)  # a count past the last column: said, not lost
     if not any(any(not is_blank(c) for c in row) for row in sheet.rows[header_row + 1 :]):
         raise log.reject(
             sheet.name, sheet.cell(header_row + 1, 0), "the Tallies table has a header but no rows"
