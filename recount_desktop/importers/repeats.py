@@ -7,6 +7,11 @@ reading whose unit sums equal them is kept. Rows with different counts cannot be
 portions, summed. With no total to decide, equal rows are counted once, as before, and the warning
 says the file could not tell.
 
+Only rows of one sheet are weighed so: across sheets one title may name two contests (a primary's
+DEM and REP sheets both titled GOVERNOR), so a unit met again there is the builder's duplicate
+error. Rows with different counts under different subtotal rows (Precinct 1 of the City of Alma,
+Precinct 1 of the City of Burr) are two units of one name: refused naming both groups.
+
 Plain data here; ``unit_rows`` gathers the totals, the builder applies the verdict.
 """
 
