@@ -979,10 +979,8 @@ class ResultsBuilder:
                     self._differ(difference, total_message(contest, total, units))
 
     def _other_groups_unit(self, repeated: RepeatedUnit) -> bool:
-        """A unit met again under another subtotal with other counts: another unit of the same
-        name, refused naming both groups (a copy, with the same counts, is left to the totals)."""
-        if repeated.same_counts:
-            return False
+        """A unit met again under another subtotal: another unit of the same name, refused naming
+        both groups (unless a page printed twice: the same rows under the same subtotal again)."""
         apart = self.repeats.groups_apart(repeated)
         if apart is None:
             return False

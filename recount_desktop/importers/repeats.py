@@ -9,8 +9,9 @@ says the file could not tell.
 
 Only rows of one sheet are weighed so: across sheets one title may name two contests (a primary's
 DEM and REP sheets both titled GOVERNOR), so a unit met again there is the builder's duplicate
-error. Rows with different counts under different subtotal rows (Precinct 1 of the City of Alma,
-Precinct 1 of the City of Burr) are two units of one name: refused naming both groups.
+error. Rows under different subtotal rows (Precinct 1 of the City of Alma, Precinct 1 of the City
+of Burr) are two units of one name, refused naming both groups, unless the rows and both
+subtotals repeat each other (a page printed twice).
 
 Plain data here; ``unit_rows`` gathers the totals, the builder applies the verdict.
 """
@@ -30,6 +31,7 @@ Where = tuple["Sheet", int, int]
 PrecinctKey = tuple[str | None, str]
 Part = tuple[str, str | None]  # (choice, vote type) of one count of the unit
 Count = tuple[int, Where]
+Closing = tuple[int, str, tuple[object, ...]]  # a contest's total row: row, label, figures
 
 
 class Verdict(Enum):
@@ -130,8 +132,8 @@ class Repeats:
         # a unit's statistics (registered voters, over votes) on rows other than its first one:
         # a repeated copy's are left out with its counts
         self._statistic_row: dict[tuple[str, PrecinctKey], tuple[int, int]] = {}
-        # the contest's own total rows per sheet (row, label): a subtotal closes a group of units
-        self._closing: dict[tuple[str, int], list[tuple[int, str]]] = {}
+        # the contest's own total rows per sheet (row, label, figures): a subtotal closes a group
+        self._closing: dict[tuple[str, int], list[Closing]] = {}
         self._statistics_elsewhere: dict[tuple[str, PrecinctKey], list[tuple[Where, str, int]]] = {}
 
     def met_again(self, contest: str, unit: PrecinctKey, part: Part, first: Count, count: Count) -> None:
@@ -171,22 +173,28 @@ class Repeats:
             ]
         return found
 
-    def closing_row(self, contest: str, sheet: Sheet, row: int, label: str) -> None:
+    def closing_row(
+        self, contest: str, sheet: Sheet, row: int, label: str, figures: tuple[object, ...]
+    ) -> None:
         """A total row of the contest (not one unit's own total over its vote types)."""
-        self._closing.setdefault((contest, id(sheet)), []).append((row, label))
+        self._closing.setdefault((contest, id(sheet)), []).append((row, label, figures))
 
-    def groups_apart(self, repeated: RepeatedUnit) -> tuple[tuple[int, str], tuple[int, str] | None] | None:
+    def groups_apart(self, repeated: RepeatedUnit) -> tuple[Closing, Closing | None] | None:
         """When a total row of the contest lies between the unit's first rows and a later
         occurrence, the two are in groups closed by different totals (Precinct 1 of the City of Alma
         and Precinct 1 of the City of Burr): the first group's total row and the later one's (None
-        when no total follows it). None when every occurrence lies in the first one's group."""
+        when no total follows it). None when every occurrence lies in the first one's group, or
+        when the rows and both groups' totals repeat each other: a page printed twice."""
         sheet, first, _c = _first_cell(repeated.first)
-        closing = sorted(self._closing.get((repeated.contest, id(sheet)), []))
+        closing = sorted(self._closing.get((repeated.contest, id(sheet)), []), key=lambda t: t[0])
         for occurrence in repeated.again:
             again = _first_cell(occurrence)[1]
-            if any(first < row < again for row, _label in closing):
+            if any(first < row < again for row, _label, _f in closing):
                 after_first = next(t for t in closing if t[0] > first)
-                return after_first, next((t for t in closing if t[0] > again), None)
+                after_again = next((t for t in closing if t[0] > again), None)
+                copy = after_again is not None and after_again[2] == after_first[2]
+                if not (repeated.same_counts and copy):
+                    return after_first, after_again
         return None
 
     def total_seen(self, contest: str, total: TotalOverRepeats) -> None:
@@ -249,18 +257,19 @@ def repeat_warning(
     return text
 
 
-def groups_message(repeated: RepeatedUnit, first: tuple[int, str], again: tuple[int, str] | None) -> str:
+def groups_message(repeated: RepeatedUnit, first: Closing, again: Closing | None) -> str:
     """Two units of one name in groups closed by different total rows: both groups, and what to do."""
 
-    def group(closing: tuple[int, str] | None) -> str:
+    def group(closing: Closing | None) -> str:
         if closing is None:
             return "the rows after it, with no total row"
-        row, label = closing
+        row, label, _figures = closing
         return f"the group closed by row {row + 1}" + (f" ({label!r})" if label else "")
 
+    counts = " with the same counts" if repeated.same_counts else " with different counts"
     return (
-        f"precinct {repeated.unit[1]!r} appears on {repeated.rows()} of {repeated.contest!r} with "
-        f"different counts, in {group(first)} and in {group(again)}: units of one name under "
+        f"precinct {repeated.unit[1]!r} appears on {repeated.rows()} of {repeated.contest!r}{counts}, "
+        f"in {group(first)} and in {group(again)}: units of one name under "
         "different subtotals are different units, and they are not summed. Give each a name of its "
         "own in the file (the group's name before the unit's) and import it again"
     )

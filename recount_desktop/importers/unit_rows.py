@@ -189,7 +189,7 @@ class UnitRows:
         if keep_statistics and named_like_a_unit(label):
             self._warn_named_total(r, col, label)
         if keep_statistics:  # the contest's total, closing a group of units (``repeats.groups_apart``)
-            builder.repeats.closing_row(self.contest, sheet, r, label)
+            builder.repeats.closing_row(self.contest, sheet, r, label, tuple(values))
         # a unit's own total closes its vote-type rows only: it cannot tell a copy from a portion
         repeats = keep_statistics and self.contest in builder.repeats.repeated_contests
         left = self._left_out() if repeats else None

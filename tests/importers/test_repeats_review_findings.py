@@ -84,13 +84,29 @@ def test_same_named_units_under_two_subtotals_are_refused_naming_both_groups(tmp
     )
 
 
-def test_a_copy_under_a_second_subtotal_cites_only_the_total_below_both_rows(tmp_path: Path) -> None:
-    """The same counts again under another subtotal: a repeated copy, counted once as before; the
-    warning cites a total only when it closes both rows (the grand total, not the first subtotal)."""
+def test_same_counts_under_another_subtotal_are_still_another_unit(tmp_path: Path) -> None:
+    """Precinct 1 of Burr with Precinct 1 of Alma's counts, under a subtotal of other figures: no
+    page printed twice, so two units of one name, refused as well."""
     imported = _read(_cities(tmp_path, [10, 20]))
+    assert imported.results is None
+    [error] = imported.errors
+    assert error.message.startswith(
+        "precinct 'Precinct 1' appears on rows 4 and 8 of 'Mayor' with the same counts, in the group "
+        "closed by row 6 ('City of Alma - Total') and in the group closed by row 10"
+    )
+
+
+def test_a_page_printed_twice_cites_only_the_total_below_both_rows(tmp_path: Path) -> None:
+    """Every unit and its total again: a repeated copy, counted once; each warning cites the total
+    that closes both rows (row 10), not the first page's (row 6), which closes only the first."""
+    units = [["P1", 10, 20], ["P2", 30, 40], ["P3", 5, 6], ["Total:", 45, 66]]
+    mayor = _statement_sheet("Mayor", ["Ada", "Bo"], *units, *units)
+    imported = _read(write_xlsx(tmp_path / "twice.xlsx", {"Mayor": mayor, "Clerk": CLERK}))
     assert imported.errors == () and imported.results is not None
-    [warning] = [w.message for w in imported.warnings if "appears on" in w.message]
-    assert "rows 4 and 8" in warning and "B6" not in warning and "C6" not in warning
+    assert imported.results.totals("Mayor") == {"Ada": 45, "Bo": 66}
+    warnings = [w.message for w in imported.warnings if "appears on" in w.message]
+    assert len(warnings) == 3
+    assert all("counted once" in w and "(B10 and C10)" in w and "B6" not in w for w in warnings)
 
 
 def test_portions_of_one_group_are_still_summed(tmp_path: Path) -> None:
