@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from recount_desktop.importers.builder import ResultsBuilder
 from recount_desktop.importers.checks import Where, cell_list, cell_range, whole_at
+from recount_desktop.importers.questions import side_of
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
@@ -235,6 +236,6 @@ def _name_and_party(label: str, row: Sequence[object], reading: Reading) -> tupl
         party = clean_name(row[reading.party_column]) or None
         return label, party
     match = _DASH_PARTY.match(label)
-    if match and not label.lower().startswith("write"):
-        return match.group(1).strip(), match.group(2).strip()
+    if match and not label.lower().startswith("write") and side_of(match.group(2)) is None:
+        return match.group(1).strip(), match.group(2).strip()  # ``Issue 3 - Yes``: a side, no party
     return label, None

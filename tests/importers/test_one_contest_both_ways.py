@@ -333,3 +333,19 @@ def test_a_number_inside_other_words_is_no_cue(tmp_path: Path, name: str) -> Non
     assert refused.results is None
     assert refused.errors[0].cell == "line 1"
     assert "reads both ways" in refused.errors[0].message
+
+
+def test_the_reviewer_s_question_sheets_read_with_precincts_as_units(tmp_path: Path) -> None:
+    """issue3.csv: ``Issue 3 - Yes`` is a side of the question, stored as the choice it is (not
+    ``Issue 3`` of party ``Yes`` beside an ``Issue 3 (2)`` of party ``No``)."""
+    rows: list[list[object]] = [
+        ["Ballot Issue 3", "North", "South", "Total"],
+        ["Issue 3 - Yes", 10, 5, 15],
+        ["Issue 3 - No", 4, 6, 10],
+        ["Total", 14, 11, 25],
+    ]
+    imported = read_tally_file(write_csv(tmp_path / "issue3.csv", rows))
+    assert imported.errors == () and imported.warnings == () and imported.results is not None
+    assert [p.name for p in imported.results.precincts] == ["North", "South"]
+    assert imported.results.totals("Ballot Issue 3") == {"Issue 3 - Yes": 15, "Issue 3 - No": 10}
+    assert [c.party for c in imported.results.contests[0].choices] == [None, None]
