@@ -39,10 +39,12 @@ from recount_desktop.importers.headers import (
 )
 from recount_desktop.importers.long import long_reading
 from recount_desktop.importers.long_columns import Table, fill_builder
+from recount_desktop.importers.long_unnamed import may_be_lost_votes, note_skipped
 from recount_desktop.importers.problems import ImportRejected
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.template import is_template, read_contests_sheet, read_election_sheet
+from recount_desktop.importers.values import clean_name
 from recount_desktop.importers.xlsx_first_row import first_row_texts
 
 if TYPE_CHECKING:
@@ -94,9 +96,19 @@ def read_fast(
     if table is None:
         return None
     builder = new_builder()
-    if not fill_builder(builder, table, ticker):
+    if not fill_builder(builder, table, ticker) or not _note_unread(builder, table):
         return None
     return _finish(book, builder, table, template)
+
+
+def _note_unread(builder: ResultsBuilder, table: Table) -> bool:
+    """The columns of counts no field names listed as skipped, as the row path lists them; False
+    when one may hold votes the reader would lose: the row path's error names it."""
+    if any(may_be_lost_votes(table.header, label) for label in table.unread.values()):
+        return False
+    for column, label in table.unread.items():
+        note_skipped(builder, table.sheet.name, column, label)
+    return True
 
 
 def _finish(book: Book, builder: ResultsBuilder, table: Table, template: bool) -> FastRead | None:
@@ -128,6 +140,7 @@ def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -
     if head is None or found is None:
         return None
     counted = _count_columns(found)
+    others = set(found.other_columns)
     import fastexcel
 
     try:
@@ -135,9 +148,11 @@ def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -
             sheet_name,
             header_row=0,
             use_columns=lambda column: (
-                normalise_header(column.name) in _WANTED or _unheaded(column.absolute_index, head)
+                normalise_header(column.name) in _WANTED
+                or column.absolute_index in others
+                or _unheaded(column.absolute_index, head)
             ),
-            dtypes=_names_as_text(head, counted),
+            dtypes=_names_as_text(head, counted, others),
             schema_sample_rows=None,  # a count column's type from all its cells, not the first 1,000
             dtype_coercion="strict",  # and one kind of cell: 1.0 for a boolean would be a count
         )
@@ -152,13 +167,55 @@ def load_table(path: Path, sheet_name: str, template: bool, min_rows: int = 0) -
     unheaded = {i for i, info in enumerate(infos) if _unheaded(info.absolute_index, head)}
     if any(batch.column(i).null_count < batch.num_rows for i in unheaded):
         return None  # a cell under no header: the row path lists its column among the skipped
-    read = [(i, info) for i, info in enumerate(infos) if i not in unheaded]
+    unread = _unread_counts(batch, infos, others, head)
+    if unread is None:
+        return None
+    read = [
+        (i, info) for i, info in enumerate(infos) if i not in unheaded and info.absolute_index not in others
+    ]
     if not _read_as_asked([info for _i, info in read], head, counted):
         return None
     columns = {info.absolute_index: batch.column(i) for i, info in read}
     if any(c not in columns for c in (*found.columns.values(), *found.vote_type_columns)):
         return None
-    return Table(Sheet(sheet_name, []), found, columns, batch.num_rows)
+    return Table(Sheet(sheet_name, []), found, columns, batch.num_rows, unread)
+
+
+def _unread_counts(
+    batch: Any, infos: list[Any], others: set[int], head: list[str | None]
+) -> dict[int, str] | None:
+    """The columns the header names as no field that hold counts (``county_id``, ``walkin_votes``),
+    with their names; None when only the cells can tell (``_holds_counts``): the row path reads them."""
+    found = {}
+    for i, info in enumerate(infos):
+        if info.absolute_index not in others:
+            continue
+        verdict = _holds_counts(batch.column(i))
+        if verdict is None:
+            return None
+        if verdict:
+            found[info.absolute_index] = clean_name(head[info.absolute_index])
+    return found
+
+
+def _holds_counts(texts: Any) -> bool | None:
+    """A column read as text (fastexcel writes a whole number as its digits, a boolean as "true"):
+    every filled cell a whole count and one above zero (``long_unnamed.count_columns``); None when
+    only the cells themselves can tell (``1,234``: a count typed as text, or a number so shown)."""
+    import pyarrow.compute as pc
+
+    filled = pc.drop_null(texts)
+
+    def every(pattern: str) -> bool:
+        return bool(pc.all(pc.match_substring_regex(filled, pattern)).as_py())
+
+    if len(filled) == 0 or not every(r"^-?[\d,.]+$"):
+        return False  # a name, "n/a", "true", a date: not a column of counts either way
+    if every(r"^-?\d+$"):
+        return bool(pc.any(pc.match_substring_regex(filled, r"^\d*[1-9]\d*$")).as_py())
+    if pc.any(pc.match_substring_regex(filled, r"^-?\d*\.\d*[1-9]\d*$")).as_py():
+        return False  # a fraction (2.5): no count
+    return None
 
 
 def _unheaded(column: int, head: list[str | None]) -> bool:
@@ -178,14 +235,17 @@ def _count_columns(header: Header) -> set[int]:
     return votes | set(header.vote_type_columns)
 
 
-def _names_as_text(head: list[str | None], counted: set[int]) -> DTypeMap:
+def _names_as_text(head: list[str | None], counted: set[int], others: set[int]) -> DTypeMap:
     """fastexcel's ``dtypes``: every named column but the counts as text (what was not text is told
-    by its form, ``long_columns._REFORMATTED``); the counts are left to fastexcel to type."""
-    return {
+    by its form, ``long_columns._REFORMATTED``); the counts are left to fastexcel to type. The
+    columns no field names (``others``) as text too, by index: one of mixed cells is no refusal."""
+    dtypes: DTypeMap = {
         name: "string"
         for column, name in enumerate(head)
         if name is not None and column not in counted and normalise_header(name) in _WANTED
     }
+    dtypes.update(dict.fromkeys(others, "string"))
+    return dtypes
 
 
 def _read_as_asked(infos: list[Any], head: list[str | None], counted: set[int]) -> bool:

@@ -39,11 +39,19 @@ _DIGITS = r"^[0-9]{1,15}$"  # a count: digits only, short of 2**53 (exact as a f
 class Table:
     """The columns a long table's header names, read from the sheet by fastexcel."""
 
-    def __init__(self, sheet: Sheet, header: Header, columns: dict[int, Any], rows: int) -> None:
+    def __init__(
+        self,
+        sheet: Sheet,
+        header: Header,
+        columns: dict[int, Any],
+        rows: int,
+        unread: dict[int, str] | None = None,
+    ) -> None:
         self.sheet = sheet  # no rows: it names cells in messages and notes
         self.header = header
         self.columns = columns  # absolute column index -> pyarrow Array
         self.rows = rows
+        self.unread = unread or {}  # columns of counts the header names as no field -> their names
 
     def column(self, field: str) -> Any:
         return self.columns[self.header.columns[field]]

@@ -100,17 +100,11 @@ def _counts(values: list[object]) -> tuple[bool, bool]:
 def check_unnamed_counts(sheet: Sheet, header: Header, builder: ResultsBuilder) -> None:
     """Each unnamed column of counts noted as skipped; an error when it may be votes the reader
     would lose (no votes column, and its header speaks of votes)."""
-    named_votes = "votes" in header.columns
     for c in count_columns(sheet, header):
         label = clean_name(sheet.rows[header.row][c])
         cell = sheet.cell(header.row, c)
         place = f"column {column_letters(c)}"
-        if (
-            not named_votes
-            and header.vote_type_columns
-            and not statistic_of(label)
-            and speaks_of_votes(label)
-        ):
+        if may_be_lost_votes(header, label):
             builder.log.error(
                 sheet.name,
                 cell if sheet.name is not None else f"{cell}, {place}",
@@ -120,8 +114,23 @@ def check_unnamed_counts(sheet: Sheet, header: Header, builder: ResultsBuilder) 
                 "Provisional) or add a votes column",
             )
         else:
-            builder.notes.note("skipped", sheet.name, place, f"{label} (counts, not read)")
+            note_skipped(builder, sheet.name, c, label)
     note_unheaded_counts(sheet, header, builder)
+
+
+def may_be_lost_votes(header: Header, label: str) -> bool:
+    """A column of counts headed like votes in a table with vote types and no votes column to
+    check them against: its votes would be lost unnoticed."""
+    return (
+        "votes" not in header.columns
+        and bool(header.vote_type_columns)
+        and not statistic_of(label)
+        and speaks_of_votes(label)
+    )
+
+
+def note_skipped(builder: ResultsBuilder, sheet: str | None, column: int, label: str) -> None:
+    builder.notes.note("skipped", sheet, f"column {column_letters(column)}", f"{label} (counts, not read)")
 
 
 def note_unheaded_counts(sheet: Sheet, header: Header, builder: ResultsBuilder) -> None:

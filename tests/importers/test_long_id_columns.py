@@ -8,10 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from recount_desktop.importers import read_tally_file
+from recount_desktop.importers import long_columnar, read_tally_file
 from recount_desktop.importers.headers import Header
 from recount_desktop.importers.long_unnamed import count_columns, speaks_of_votes
 from recount_desktop.importers.source import Sheet
+from tests.importers.conftest import write_xlsx
+from tests.importers.test_long_columnar import _columnar, _declined
 
 COUNTY_ID = """county,{column},precinct,office,district,party,candidate,poll_votes,mail_votes,early_votes
 Cheyenne,9,1,President,,D,Barack Obama,6,10,0
@@ -75,3 +77,39 @@ def test_count_columns_reads_every_kind_of_cell(cells: list[object], found: bool
     rows: list[list[object]] = [["precinct", "n"], *(["P", cell] for cell in cells), ["P"]]
     header = Header(0, {"precinct": 0}, {}, [1])
     assert count_columns(Sheet("s", rows), header) == ([1] if found else [])
+
+
+@pytest.mark.skipif(not long_columnar.available(), reason="fastexcel and pyarrow not installed")
+@pytest.mark.parametrize(
+    ("extra", "skipped"),
+    [
+        ([9, 9], [("column B", "county_id (counts, not read)")]),
+        ([9.0, 0.0], [("column B", "county_id (counts, not read)")]),
+        (["Adams", "Baker"], []),
+        ([0, 0], []),
+    ],
+)
+def test_the_columnar_read_lists_the_same_skipped_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra: list[object], skipped: list[tuple[str, str]]
+) -> None:
+    """A large workbook read by columns says what the row path says of its unread columns."""
+    rows: list[list[object]] = [["county", "county_id", "precinct", "office", "candidate", "votes"]]
+    rows += [
+        ["Cheyenne", extra[p % 2], f"P{p}", "Mayor", name, p + k]
+        for p in range(20)
+        for k, name in enumerate("AB")
+    ]
+    imported = _columnar(write_xlsx(tmp_path / "long.xlsx", {"Results": rows}), monkeypatch)
+    assert imported.errors == () and imported.results is not None
+    assert [(n.cell, n.label) for n in imported.notes.skipped] == skipped
+
+
+@pytest.mark.skipif(not long_columnar.available(), reason="fastexcel and pyarrow not installed")
+def test_a_vote_column_the_reader_cannot_name_is_refused_by_columns_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rows: list[list[object]] = [["precinct", "office", "candidate", "poll_votes", "walkin_votes"]]
+    rows += [[f"P{p}", "Mayor", name, p + k, 1] for p in range(20) for k, name in enumerate("AB")]
+    imported = _declined(write_xlsx(tmp_path / "long.xlsx", {"Results": rows}), monkeypatch)
+    assert imported.results is None
+    assert "column E 'walkin_votes' holds counts" in imported.errors[0].message
