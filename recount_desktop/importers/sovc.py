@@ -17,7 +17,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
-from recount_desktop.importers.checks import cell_range, sum_column
+from recount_desktop.importers.checks import cell_range, sum_column, whole_or_text_at
 from recount_desktop.importers.file_title import UNTITLED, contest_from_file_name
 from recount_desktop.importers.headers import (
     ROW_TOTAL_HEADERS,
@@ -347,6 +347,45 @@ def _columns(
     return columns, checks
 
 
+def _note_unheaded_counts(
+    sheet: Sheet,
+    span: tuple[int, int, int | None, int | None],
+    columns: Columns,
+    checks: dict[int, str],
+    builder: ResultsBuilder,
+) -> None:
+    """A column of whole counts under a blank header cell (a count typed past the last candidate, a
+    candidate whose name was lost) is not read: a warning names its first count, and the summary
+    lists it among the skipped columns. Its votes are never left out silently."""
+    header_row, unit_col, end, end_col = span
+    header = sheet.rows[header_row]
+    rows = sheet.rows[header_row + 1 : end]
+    width = max(map(len, rows), default=0) if end_col is None else end_col
+    for c in range(unit_col + 1, width):
+        if c in columns or c in checks or (c < len(header) and not is_blank(header[c])):
+            continue
+        cells = [
+            (r, whole_or_text_at(row, c))
+            for r, row in enumerate(rows, header_row + 1)
+            if c < len(row) and not is_blank(row[c])
+        ]
+        if not any(count for _r, count in cells) or any(count is None for _r, count in cells):
+            continue
+        first = sheet.cell(cells[0][0], c)
+        builder.log.warn(
+            sheet.name,
+            first,
+            f"column {column_letters(c)} has no header but holds counts (from {first}); they are not read. "
+            "If they are votes, give the column its choice's name and import again",
+        )
+        builder.notes.note(
+            "skipped",
+            sheet.name,
+            f"column {column_letters(c)}",
+            f"(no header; counts from {first}, not read)",
+        )
+
+
 def _take_sum_column(
     sheet: Sheet,
     span: tuple[int, int, int | None],
@@ -421,6 +460,7 @@ def _read_contest_sheet(
             contest = contest_from_file_name(builder.source, builder.log, sheet.cell(0))
         _note_other_unit_columns(sheet, header_row, precinct_col, builder)
     columns, checks = _columns(sheet, header_row, precinct_col, end_col)
+    _note_unheaded_counts(sheet, (header_row, precinct_col, end, end_col), columns, checks, builder)
     _take_sum_column(sheet, (header_row, precinct_col, end), columns, checks, builder)
     _note_row_totals(sheet, header_row, checks, builder)
     if not any(statistic_of(choice) is None for choice, _, _ in columns.values()):
