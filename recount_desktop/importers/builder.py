@@ -116,6 +116,13 @@ def _closed_run(units: list[tuple[Where, int, str | None]]) -> int:
     return run
 
 
+NOTHING_READ = (
+    "no vote counts were found in the file: nothing to import. If it does hold precinct counts, no layout "
+    "found a contest for them: choose the layout, header rows and unit column in the import wizard, or "
+    "import with --format or --profile"
+)
+
+
 class TallyEntry:
     """One (contest, unit, choice) count being built: its votes, vote types, suppression and first cell."""
 
@@ -768,7 +775,7 @@ class ResultsBuilder:
         self._warn_names_differing_in_case()
         warn_lone_sides(self.log, self._choices)  # "Yes" alone in a contest: never elected silently
         if not self.count_tallies() and not self.log.errors:
-            self.log.error(None, None, "no vote counts were found in the file: nothing to import")
+            self.log.error(None, None, NOTHING_READ)
         if self.log.errors:
             return None
         names = self.precinct_names()

@@ -15,6 +15,7 @@ import pytest
 from recount_desktop.cli import main
 from recount_desktop.domain import Election
 from recount_desktop.importers import interpret, read_tally_file
+from recount_desktop.importers.builder import NOTHING_READ
 from recount_desktop.importers.problems import ProblemLog
 from recount_desktop.importers.profiles import load_profile
 from recount_desktop.importers.source import open_book
@@ -274,9 +275,7 @@ def test_a_blank_corner_is_still_refused_as_nothing_to_import(tmp_path: Path) ->
     rows = [[None, *UNDECIDABLE[0][1:]], *UNDECIDABLE[1:]]
     refused = read_tally_file(write_csv(tmp_path / "one.csv", rows))
     assert refused.results is None
-    assert [(e.sheet, e.cell, e.message) for e in refused.errors] == [
-        (None, None, "no vote counts were found in the file: nothing to import")
-    ]
+    assert [(e.sheet, e.cell, e.message) for e in refused.errors] == [(None, None, NOTHING_READ)]
 
 
 @pytest.mark.parametrize(

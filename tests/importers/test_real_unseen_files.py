@@ -11,6 +11,7 @@ import pytest
 
 from recount_desktop.domain.records import ContestKind
 from recount_desktop.importers import read_tally_file
+from recount_desktop.importers.builder import NOTHING_READ
 
 DATA = Path(__file__).parents[1] / "data" / "real_unseen"
 MONTROSE = "2026 Montrose County, CO primary precinct results - {}.csv"
@@ -89,6 +90,4 @@ def test_montroses_governor_statement_reads_as_one_contest_with_its_total_column
 def test_montroses_office_with_no_candidates_stores_no_candidate() -> None:
     imported = read_tally_file(DATA / MONTROSE.format("County Commissioner 2 (Democratic)"), format="sovc")
     assert imported.results is None
-    assert [e.message for e in imported.errors] == [
-        "no vote counts were found in the file: nothing to import"
-    ]
+    assert [e.message for e in imported.errors] == [NOTHING_READ]
