@@ -8,7 +8,7 @@ import re
 
 from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
 from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header, match_header
-from recount_desktop.importers.long_unnamed import check_unnamed_counts, explaining_column
+from recount_desktop.importers.long_unnamed import check_unnamed_counts, explaining_columns
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.questions import SIDE_PARTIES, PartySides, side_of
 from recount_desktop.importers.reading import Reading, masked
@@ -331,7 +331,7 @@ def _add_row(
                 sheet.name,
                 sheet.cell(r, votes_col),
                 f"the vote types of {what()} add up to {typed_sum}, not to the {votes} in the votes column"
-                + _unnamed_hint(sheet, row, header, votes - typed_sum),
+                + _unnamed_hint(sheet, r, header, votes - typed_sum),
             )
         return True
     if votes is None:
@@ -340,13 +340,22 @@ def _add_row(
     return True
 
 
-def _unnamed_hint(sheet: Sheet, row: list[object], header: Header, difference: int) -> str:
-    """When a column the reader could not name holds the difference: say so (it is a vote type)."""
-    c = explaining_column(row, header, difference)
-    if c is None:
+def _unnamed_hint(sheet: Sheet, r: int, header: Header, difference: int) -> str:
+    """When columns the reader could not name hold the difference, or are headed like votes and
+    may hold part of it: name them (they are vote types)."""
+    columns, exact = explaining_columns(sheet, r, header, difference)
+    if not columns:
         return ""
-    label = clean_name(sheet.rows[header.row][c])
+    labels = [f"{column_letters(c)} {clean_name(sheet.rows[header.row][c])!r}" for c in columns]
+    if len(columns) == 1:
+        named, it, types = f"column {labels[0]}", "it", "a vote type"
+    else:
+        named, it, types = f"columns {' and '.join(labels)}", "them", "vote types"
+    if exact:
+        holds = f"{'hold' if it == 'them' else 'holds'} the missing {difference}"
+    else:
+        holds = f"{'are' if it == 'them' else 'is'} headed like votes: the missing {difference} may be there"
     return (
-        f"; column {column_letters(c)} {label!r}, which this reader does not know as a vote type, "
-        f"holds the missing {difference}: rename it to a known vote type (Election Day, Early, Mail)"
+        f"; {named}, which this reader does not know as {types}, {holds}: rename {it} to "
+        f"{types.replace('vote', 'known vote')} (Election Day, Early, Mail, Provisional)"
     )

@@ -9,7 +9,6 @@ vote types against (issue 11: "never drop a numeric column of a long table silen
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import replace
 from operator import itemgetter
 from typing import TypeVar, cast
@@ -28,21 +27,34 @@ T = TypeVar("T")
 _VOTES_WORD = re.compile(
     r"votes?|voted|ballots?|polls?|polling|mail(ed)?|early|absentee|provisionals?|counts?|day"
 )
-# an identifier's column (``county_id``, ``precinct_code``, ``FIPS``, ``District Number``): its
-# numbers are never votes
-_ID_WORD = re.compile(r"ids?|codes?|fips|number|num|nbr|no|key|seq|sequence")
+# an identifier's column (``county_id``, ``precinct_code``, ``FIPS``): its numbers are never votes
+_ID_WORD = re.compile(r"ids?|codes?|fips|keys?|seq|sequence")
+# "number" words: an identifier only as the last word after a word that is no vote word
+# (``precinct_no``, ``District Number``); "No. of Provisional Votes" and ``provisional_votes_no``
+# are counts of votes
+_NUMBER_WORD = re.compile(r"number|num|nbr|no")
 _WORD_BREAK = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
 
 
-def _words(label: str) -> set[str]:
-    """A header's words, split at spaces, punctuation, underscores and camelCase humps."""
-    return {word.lower() for word in _WORD_BREAK.split(label) if word}
+def _words(label: str) -> list[str]:
+    """A header's words in order, split at spaces, punctuation, underscores and camelCase humps."""
+    return [word.lower() for word in _WORD_BREAK.split(label) if word]
 
 
 def speaks_of_votes(label: str) -> bool:
-    """A header naming votes of some kind as a word, and no identifier (id, code, FIPS, number)."""
+    """A header naming votes of some kind as a word, and no identifier (id, code, FIPS, or a last
+    word "number" or "no" after a word that is not about votes)."""
     words = _words(label)
-    return any(map(_VOTES_WORD.fullmatch, words)) and not any(map(_ID_WORD.fullmatch, words))
+    return any(map(_VOTES_WORD.fullmatch, words)) and not (
+        any(map(_ID_WORD.fullmatch, words)) or _ends_in_a_number_word(words)
+    )
+
+
+def _ends_in_a_number_word(words: list[str]) -> bool:
+    """``precinct_no``, ``ballot_style_number``: the number of something else, not a count."""
+    return (
+        len(words) >= 2 and bool(_NUMBER_WORD.fullmatch(words[-1])) and not _VOTES_WORD.fullmatch(words[-2])
+    )
 
 
 def count_columns(sheet: Sheet, header: Header) -> list[int]:
@@ -158,9 +170,20 @@ def unheaded_columns(sheet: Sheet, header: Header) -> list[int]:
     return count_columns(sheet, replace(header, other_columns=blank))
 
 
-def explaining_column(row: Sequence[object], header: Header, difference: int) -> int | None:
-    """The unnamed column whose count in ``row`` is the difference between a row's votes and the
-    sum of its named vote types: a vote type the reader could not name."""
+def explaining_columns(sheet: Sheet, r: int, header: Header, difference: int) -> tuple[list[int], bool]:
+    """The unnamed columns that may hold the ``difference`` between row ``r``'s votes and the sum of
+    its named vote types, and whether they hold it exactly: the one column whose count is the
+    difference, else every column headed like votes with a count in the row (vote types the reader
+    could not name)."""
     if difference <= 0:
-        return None
-    return next((c for c in header.other_columns if whole_or_text_at(row, c) == difference), None)
+        return [], False
+    row = sheet.rows[r]
+    single = next((c for c in header.other_columns if whole_or_text_at(row, c) == difference), None)
+    if single is not None:
+        return [single], True
+    voting = [
+        c
+        for c in header.other_columns
+        if (whole_or_text_at(row, c) or 0) > 0 and speaks_of_votes(clean_name(sheet.rows[header.row][c]))
+    ]
+    return voting, sum(whole_or_text_at(row, c) or 0 for c in voting) == difference

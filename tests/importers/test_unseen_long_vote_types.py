@@ -60,7 +60,7 @@ def test_a_vote_type_left_unnamed_is_named_in_the_difference_it_explains(tmp_pat
     assert imported.errors[0].message.endswith(
         "add up to 10, not to the 16 in the votes column; column H 'walkin_votes', which this reader "
         "does not know as a vote type, holds the missing 6: rename it to a known vote type "
-        "(Election Day, Early, Mail)"
+        "(Election Day, Early, Mail, Provisional)"
     )
 
 
