@@ -292,32 +292,46 @@ def _check_units_named_as_candidates(sheet: Sheet, reading: Reading, builder: Re
     heads a candidate: the names along the header row are choices and the names down the left are
     units (a statement of votes cast). Read as an abstract it would read clean, transposed: refused
     in automatic detection, naming the cell. The user who chose the abstract reading (a wizard
-    layout, --format, a profile) has it read so, with a warning: never a dead end."""
+    layout, --format, a profile) has it read so, with a warning, when only some headers carry a
+    party; when every one does, its candidates would be stored as precincts: refused too, naming
+    the cells (a code that is no party, ``Adams\n(ADA)``, is no party line)."""
     r = reading.header_rows[-1]
-    row = sheet.rows[r]
-    for c in reading.unit_columns:
-        cell = row[c] if c < len(row) else None
-        text = cell if isinstance(cell, str) else ""
-        lines = [clean_name(line) for line in text.replace("\r", "\n").split("\n") if clean_name(line)]
-        if len(lines) < 2 or not PARTY_LINE.match(lines[-1]):
-            continue
-        said = (
-            f"{sheet.cell(r, c)} ({' / '.join(lines)!r}) names a candidate over a party, not a unit: the "
-            f"names along row {r + 1} look like choices and the names down the left like units (a "
-            "statement of votes cast, units as rows)"
-        )
-        if reading.by_user:
-            builder.log.warn(
-                sheet.name, sheet.cell(r, c), f"{said}; read as units, as the layout chosen says"
-            )
-            return
+    found = [(c, lines) for c in reading.unit_columns if (lines := _name_over_party(sheet.rows[r], c))]
+    if not found:
+        return
+    c, lines = found[0]
+    said = (
+        f"{sheet.cell(r, c)} ({' / '.join(lines)!r}) names a candidate over a party, not a unit: the "
+        f"names along row {r + 1} look like choices and the names down the left like units (a "
+        "statement of votes cast, units as rows)"
+    )
+    if not reading.by_user:
         builder.log.error(
             sheet.name,
             sheet.cell(r, c),
             f"{said}. Read as an abstract, its precincts would be counted as candidates. Choose "
             "the statement layout (units as rows) in the import wizard, or import --format sovc",
         )
-        return
+    elif len(found) < len(reading.unit_columns):
+        builder.log.warn(sheet.name, sheet.cell(r, c), f"{said}; read as units, as the layout chosen says")
+    else:
+        cells = ", ".join(sheet.cell(r, c) for c, _ in found)
+        builder.log.error(
+            sheet.name,
+            sheet.cell(r, c),
+            f"every unit header along row {r + 1} ({cells}) names a candidate over a party, not a "
+            f"unit ({' / '.join(lines)!r}): read as units, as the layout chosen says, the candidates "
+            "would be stored as precincts and the precincts down the left as candidates. Choose the "
+            "statement layout (units as rows) in the import wizard, or import --format sovc",
+        )
+
+
+def _name_over_party(row: list[object], c: int) -> list[str]:
+    """A header cell's lines when its last line is a known party under a name, else none."""
+    cell = row[c] if c < len(row) else None
+    text = cell if isinstance(cell, str) else ""
+    lines = [clean_name(line) for line in text.replace("\r", "\n").split("\n") if clean_name(line)]
+    return lines if len(lines) >= 2 and PARTY_LINE.match(lines[-1]) else []
 
 
 def _office_row(

@@ -113,13 +113,16 @@ def _candidates_over_parties(tmp_path: Path, party: str) -> Path:
 @pytest.mark.parametrize("party", ["DEM", "Democrat", "(DEM)"])
 def test_a_header_of_candidates_over_their_parties_is_no_row_of_units(tmp_path: Path, party: str) -> None:
     """One contest sheet, its title in the corner and no unit caption anywhere: the header names
-    candidates over their parties, so it is no abstract's row of units. The user who says it is
-    has it read so (never a dead end: the review's abs_codes.xlsx), warned naming the cell."""
+    candidates over their parties, so it is no abstract's row of units. Every unit header carries
+    a party: refused even in the user's reading, naming the cells (the second review's
+    cand_party2.xlsx stored its candidates as precincts); test_units_named_as_candidates has the
+    header where only some do, and the review's abs_codes.xlsx, whose codes are no parties."""
     imported = read_tally_file(_candidates_over_parties(tmp_path, party), format="abstract")
-    assert imported.errors == () and imported.results is not None
-    assert [w.cell for w in imported.warnings] == ["B1"]
-    assert "names a candidate over a party, not a unit" in imported.warnings[0].message
-    assert "read as units, as the layout chosen says" in imported.warnings[0].message
+    assert imported.results is None
+    assert [e.cell for e in imported.errors] == ["B1"]
+    assert (
+        "every unit header along row 1 (B1, C1) names a candidate over a party" in imported.errors[0].message
+    )
 
 
 @pytest.mark.parametrize("party", ["DEM", "Democrat", "(DEM)"])
