@@ -283,6 +283,17 @@ class ResultsBuilder:
         self.names = Names()
         self._plain_choices: dict[str, bool] = {}
         self.repeats = Repeats()  # units met again in a statement's contest: portions or a copy
+        # statement rows read as totals by their sums alone, under a label: (contest, cell, label)
+        self._totals_by_sums: list[tuple[str, Where, str]] = []
+
+    def is_unit_name(self, name: str) -> bool:
+        """Whether a unit of this name (with no county) was read in any contest so far."""
+        return (None, name) in self._precincts
+
+    def total_by_sums(self, contest: str, where: Where, label: str) -> None:
+        """A labelled row read as a total because its counts are sums: refused in ``finish`` if a
+        contest read after it has a unit of that name."""
+        self._totals_by_sums.append((contest, where, label))
 
     def statement_contest(self, contest: str) -> None:
         """The contest is read from a statement's unit rows: a unit met again there is a precinct
@@ -762,6 +773,7 @@ class ResultsBuilder:
         if any(county for county, _name in self._precincts):  # only a file with counties splits contests
             self.rename_contests(county_contest_names(self.tallies, self.log))
         self._settle_repeats()
+        self._refuse_totals_named_as_units()
         if self.find_total_units:
             self._take_total_units(self._find_total_units())
         self._take_total_units(self._county_labelled_total(), by_label=True)
@@ -948,6 +960,38 @@ class ResultsBuilder:
                 self.notes.note("totals", sheet.name, sheet.cell(row, col), total)
             del choices[total]
 
+    def _refuse_totals_named_as_units(self) -> None:
+        """A row read as a total by its sums, named as a unit of a contest read after it (Ward 1, a
+        precinct of the next sheet's contest): a unit's name is no total, and the row's votes would
+        be lost, so the file is refused naming both rows (a unit read before it is never taken as
+        a total: ``UnitRows``)."""
+        named = [
+            (contest, where, label)
+            for contest, where, label in self._totals_by_sums
+            if self.is_unit_name(label)
+        ]
+        if not named:
+            return
+        labels = {label for _contest, _where, label in named}
+        units: dict[str, tuple[str, Where]] = {}
+        for (contest, (county, name), _choice), entry in self._tallies.items():
+            if county is None and name in labels:
+                units.setdefault(name, (contest, entry.where))
+        for contest, (sheet, row, col), label in named:
+            if label not in units:  # a unit with no count of its own (statistics only)
+                continue
+            other, (other_sheet, other_row, other_col) = units[label]
+            place = other_sheet.cell(other_row, other_col)
+            place += f" of sheet {other_sheet.name!r}" if other_sheet.name else ""
+            self.log.error(
+                sheet.name,
+                sheet.cell(row, col),
+                f"row {row + 1} {label!r} of {contest!r} adds up to the unit rows above it, but "
+                f"{label!r} is a unit of {other!r} ({place}): "
+                "a unit's name is no total, so the row cannot be read either way. Label the file's "
+                "total rows 'Total', or choose the rows in the import wizard",
+            )
+
     def _settle_repeats(self) -> None:
         """Each unit met again in a statement's contest: its rows summed as a split precinct's
         portions, or counted once as a repeated copy, as the contest's totals say (``repeats``); a
@@ -988,7 +1032,7 @@ class ResultsBuilder:
     def _other_groups_unit(self, repeated: RepeatedUnit) -> bool:
         """A unit met again under another subtotal: another unit of the same name, refused naming
         both groups (unless a page printed twice: the same rows under the same subtotal again)."""
-        apart = self.repeats.groups_apart(repeated)
+        apart = self.repeats.groups_apart(repeated, self.is_unit_name)
         if apart is None:
             return False
         sheet, row, col = min(repeated.again[0].values(), key=lambda c: (c[1][1], c[1][2]))[1]
@@ -1186,7 +1230,7 @@ class ResultsBuilder:
                     figures,
                     self._tallies,
                     county_code,
-                    self._differ,
+                    self._differ_left_out,
                 )
                 continue
             overall = sums.get((contest, choice, vote_type), 0)
@@ -1268,13 +1312,13 @@ class ResultsBuilder:
             TotalDifference(contest, choice, vote_type, sheet.name, cell, units, total, units_sum), message
         )
 
-    def _differ(self, difference: TotalDifference, message: str) -> None:
+    def _differ(self, difference: TotalDifference, message: str, when_accepted: str = "") -> None:
         """A total the units do not add up to: kept for the audit log, and an error unless the user
-        accepted differences."""
+        accepted differences (then a warning ending with ``when_accepted``)."""
         self.differences.append(difference)
         sheet, cell = difference.sheet, difference.total_cell
         if self.accept_differences:
-            self.log.warn(sheet, cell, f"{message}; accepted (--accept-differences)")
+            self.log.warn(sheet, cell, f"{message}; accepted (--accept-differences){when_accepted}")
         else:
             self.log.error(
                 sheet,
@@ -1282,6 +1326,10 @@ class ResultsBuilder:
                 f"{message}. Correct the file, or accept the difference explicitly (import "
                 "--accept-differences); it is then recorded in the audit log",
             )
+
+    def _differ_left_out(self, difference: TotalDifference, message: str) -> None:
+        """A file total with no units at all: accepted, it is left out (nothing to store it as)."""
+        self._differ(difference, message, ", so it is left out")
 
     def _check_unit_totals(self) -> None:
         """Each unit's own total (a choice named like a total, in a unit's rows) against the sum of

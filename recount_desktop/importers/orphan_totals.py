@@ -59,7 +59,7 @@ def check_orphan_total(
                 f"{what}: the file's total ({cell}) says {total}, but no unit row of the file votes "
                 "in that contest or for that choice"
                 + (f" in county {code}" if code else "")
-                + ": it has no units to be checked against or stored as; accepted, it is left out"
+                + ": it has no units to be checked against or stored as"
             )
             differ(
                 TotalDifference(contest, choice, vote_type, sheet.name, cell, "no unit rows", total, 0),

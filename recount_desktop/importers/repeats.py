@@ -18,6 +18,7 @@ Plain data here; ``unit_rows`` gathers the totals, the builder applies the verdi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -135,6 +136,8 @@ class Repeats:
         # the contest's own total rows per sheet (row, label, figures): a subtotal closes a group
         self._closing: dict[tuple[str, int], list[Closing]] = {}
         self._statistics_elsewhere: dict[tuple[str, PrecinctKey], list[tuple[Where, str, int]]] = {}
+        # rows with a label and no counts between a contest's unit rows (City of Alma): group headings
+        self._headings: dict[tuple[str, int], list[tuple[int, str]]] = {}
 
     def met_again(self, contest: str, unit: PrecinctKey, part: Part, first: Count, count: Count) -> None:
         repeated = self.units.get((contest, unit))
@@ -179,12 +182,21 @@ class Repeats:
         """A total row of the contest (not one unit's own total over its vote types)."""
         self._closing.setdefault((contest, id(sheet)), []).append((row, label, figures))
 
-    def groups_apart(self, repeated: RepeatedUnit) -> tuple[Closing, Closing | None] | None:
+    def heading_row(self, contest: str, sheet: Sheet, row: int, label: str) -> None:
+        """A row of the contest with a label and no counts: a group's heading (City of Alma), or a
+        unit's name over its vote-type rows (told apart in ``groups_apart``)."""
+        self._headings.setdefault((contest, id(sheet)), []).append((row, label))
+
+    def groups_apart(
+        self, repeated: RepeatedUnit, is_unit: Callable[[str], bool] = lambda _name: False
+    ) -> tuple[str, str] | None:
         """When a total row of the contest lies between the unit's first rows and a later
         occurrence, the two are in groups closed by different totals (Precinct 1 of the City of Alma
-        and Precinct 1 of the City of Burr): the first group's total row and the later one's (None
-        when no total follows it). None when every occurrence lies in the first one's group, or
-        when the rows and both groups' totals repeat each other: a page printed twice."""
+        and Precinct 1 of the City of Burr): the two groups, said. None when every occurrence lies
+        in the first one's group, or when the rows and both groups' totals repeat each other: a
+        page printed twice. With no total between them, a heading between them of another name
+        than the first one's group (``is_unit``: not a unit's name over its vote types) sets the
+        groups apart as well."""
         sheet, first, _c = _first_cell(repeated.first)
         closing = sorted(self._closing.get((repeated.contest, id(sheet)), []), key=lambda t: t[0])
         for occurrence in repeated.again:
@@ -194,8 +206,26 @@ class Repeats:
                 after_again = next((t for t in closing if t[0] > again), None)
                 copy = after_again is not None and after_again[2] == after_first[2]
                 if not (repeated.same_counts and copy):
-                    return after_first, after_again
+                    return _closed_by(after_first), _closed_by(after_again)
+                continue
+            apart = self._headed_apart(repeated.contest, sheet, first, again, is_unit)
+            if apart is not None:
+                return apart
         return None
+
+    def _headed_apart(
+        self, contest: str, sheet: Sheet, first: int, again: int, is_unit: Callable[[str], bool]
+    ) -> tuple[str, str] | None:
+        """The headings of two rows' groups, when they differ (whatever the counts: Precinct 1 of
+        Alma and Precinct 1 of Burr are two units even with equal counts)."""
+        headings = [
+            (row, label) for row, label in self._headings.get((contest, id(sheet)), []) if not is_unit(label)
+        ]
+        over_first = [(row, label) for row, label in headings if row < first]
+        over_again = [(row, label) for row, label in headings if row < again]
+        if over_again == over_first or over_again[-1][1] == (over_first[-1][1] if over_first else None):
+            return None  # no heading between them, or the same group's heading again (a new page)
+        return _headed_by(over_first[-1] if over_first else None), _headed_by(over_again[-1])
 
     def total_seen(self, contest: str, total: TotalOverRepeats) -> None:
         self.totals.setdefault(contest, []).append(total)
@@ -257,20 +287,28 @@ def repeat_warning(
     return text
 
 
-def groups_message(repeated: RepeatedUnit, first: Closing, again: Closing | None) -> str:
-    """Two units of one name in groups closed by different total rows: both groups, and what to do."""
+def _closed_by(closing: Closing | None) -> str:
+    if closing is None:
+        return "the rows after it, with no total row"
+    row, label, _figures = closing
+    return f"the group closed by row {row + 1}" + (f" ({label!r})" if label else "")
 
-    def group(closing: Closing | None) -> str:
-        if closing is None:
-            return "the rows after it, with no total row"
-        row, label, _figures = closing
-        return f"the group closed by row {row + 1}" + (f" ({label!r})" if label else "")
 
+def _headed_by(heading: tuple[int, str] | None) -> str:
+    if heading is None:
+        return "the rows before any heading"
+    row, label = heading
+    return f"the group under row {row + 1} ({label!r})"
+
+
+def groups_message(repeated: RepeatedUnit, first: str, again: str) -> str:
+    """Two units of one name in different groups (closed by different total rows, or under
+    different headings): both groups, and what to do."""
     counts = " with the same counts" if repeated.same_counts else " with different counts"
     return (
         f"precinct {repeated.unit[1]!r} appears on {repeated.rows()} of {repeated.contest!r}{counts}, "
-        f"in {group(first)} and in {group(again)}: units of one name under "
-        "different subtotals are different units, and they are not summed. Give each a name of its "
+        f"in {first} and in {again}: units of one name in "
+        "different groups are different units, and they are not summed. Give each a name of its "
         "own in the file (the group's name before the unit's) and import it again"
     )
 

@@ -33,31 +33,41 @@ MIN_COLUMNS = 2  # ... over at least two columns with votes, so one coincidence 
 # a row named like a unit (Clay, not Total or County) may equal the units above it by chance (Clay
 # 4, 6 below Adams 1, 2 and Baker 3, 4): a total only over more units, every column holding votes
 MIN_UNITS_NAMED = 3
-_TOTAL_WORD = re.compile(r"total|\bsum\b|\ball\b", re.IGNORECASE)  # Subtotal, Sub-Total, All Precincts
-# a group of precincts (Ward 1 over its precincts, City of Alma): a subtotal's name as often as a unit's
+_TOTAL_WORD = re.compile(r"total", re.IGNORECASE)  # Subtotal, Sub-Total, Grand Total
+# "all" and "sum" name a total only as the whole label: "All Saints" and "Kim Sum" are names
+_WHOLE_TOTAL_LABEL = re.compile(r"^\s*(all(\s+(precincts|units|wards|districts))?|sum(\s+total)?)\s*$", re.I)
+# a group of precincts (Ward 1 over its precincts, City of Alma): a subtotal's name as often as a
+# unit's (townships vote), so a total only over as many units as a row named like a unit
 _GROUP_NAME = re.compile(r"^(ward|district|dist\.|city|town|township|village|borough)\b", re.IGNORECASE)
 
 
 def named_like_a_unit(label: str) -> bool:
     """A row label that names a unit rather than a total (not blank, Total..., or a county)."""
     return bool(label) and not (
-        is_total_label(label) or is_county_total_label(label) or _TOTAL_WORD.search(label)
+        is_total_label(label)
+        or is_county_total_label(label)
+        or _TOTAL_WORD.search(label)
+        or _WHOLE_TOTAL_LABEL.match(label)
     )
 
 
 def sums_make_a_total(label: str, sums: Sequence[int], units: int) -> bool:
     """Whether a row whose counts equal ``sums``, the sums of the ``units`` unit rows above it, is
     a total: at least two units, over two columns with votes (one for a row with no name); a row
-    named like a unit, not like a group of units (Ward 1), needs three units and votes in every
-    column (``MIN_UNITS_NAMED``)."""
+    named like a unit or like a group of units (Ward 1, Township 3) needs three units, and a unit's
+    name votes in every column (``MIN_UNITS_NAMED``)."""
     if units < MIN_UNITS:
         return False
     with_votes = sum(1 for s in sums if s)
     if not label:
         return with_votes >= 1
-    if named_like_a_unit(label) and not _GROUP_NAME.match(label):
-        return units >= MIN_UNITS_NAMED and with_votes == len(sums) >= MIN_COLUMNS
-    return with_votes >= MIN_COLUMNS
+    if not named_like_a_unit(label):
+        return with_votes >= MIN_COLUMNS
+    if units < MIN_UNITS_NAMED:
+        return False
+    if _GROUP_NAME.match(label):
+        return with_votes >= MIN_COLUMNS
+    return with_votes == len(sums) >= MIN_COLUMNS
 
 
 class UnitRows:
@@ -123,7 +133,7 @@ class UnitRows:
         # the units since the last total, or all units: a grand total may follow a subtotal directly
         for sums, rows in ((self._group, self._group_rows), (self._grand, self._all_rows)):
             # list equality runs in C: this is asked of every unit row of a statewide sheet
-            if len(rows) >= MIN_UNITS and values == sums and sums_make_a_total(label, sums, len(rows)):
+            if len(rows) >= MIN_UNITS and values == sums and self._sums_make_a_total(label, sums, len(rows)):
                 return True
         if self.contest not in self._repeated:
             return False
@@ -132,9 +142,25 @@ class UnitRows:
         once = ((self._group, group, self._group_rows), (self._grand, grand, self._all_rows))
         for sums, left, rows in once:
             without = [s - o for s, o in zip(sums, left, strict=True)]
-            if len(rows) >= MIN_UNITS and values == without and sums_make_a_total(label, without, len(rows)):
+            if (
+                len(rows) >= MIN_UNITS
+                and values == without
+                and self._sums_make_a_total(label, without, len(rows))
+            ):
                 return True
         return False
+
+    def _sums_make_a_total(self, label: str, sums: Sequence[int], units: int) -> bool:
+        """``sums_make_a_total``, and never for a name already read as a unit (Ward 1, a precinct of
+        another contest): a unit's name is no total, whatever its counts add up to."""
+        return sums_make_a_total(label, sums, units) and not self.builder.is_unit_name(label)
+
+    def totals_named_as_units(self, labels: Sequence[str]) -> bool:
+        """Whether a row found a total by its sums is named as a unit already read (``sovc_block``
+        then leaves the rows to the row-by-row reader, which reads it as a unit)."""
+        return any(
+            label and not is_total_label(label) and self.builder.is_unit_name(label) for label in labels
+        )
 
     def _left_out(self) -> tuple[list[int], list[int], set[int]]:
         """Per column, the counts of the rows read so far that repeat an earlier unit's with the same
@@ -177,7 +203,9 @@ class UnitRows:
         self._all_rows.extend(rows)
 
     def skipped(self, r: int, col: int, label: str) -> None:
+        """A row with a label and no counts: a heading, which sets groups of units apart."""
         self.builder.notes.note("skipped", self.sheet.name, self.sheet.cell(r, col), label)
+        self.builder.repeats.heading_row(self.contest, self.sheet, r, label)
 
     def total(
         self, r: int, col: int, label: str, values: Sequence[Value], keep_statistics: bool = True
@@ -188,6 +216,8 @@ class UnitRows:
         builder.notes.note("totals", sheet.name, sheet.cell(r, col), label or "(unlabelled)")
         if keep_statistics and named_like_a_unit(label):
             self._warn_named_total(r, col, label)
+        if label and not is_total_label(label):  # a unit of a contest read later: said in ``finish``
+            builder.total_by_sums(self.contest, (sheet, r, col), label)
         if keep_statistics:  # the contest's total, closing a group of units (``repeats.groups_apart``)
             builder.repeats.closing_row(self.contest, sheet, r, label, tuple(values))
         # a unit's own total closes its vote-type rows only: it cannot tell a copy from a portion

@@ -79,9 +79,8 @@ def test_a_plain_sheet_with_its_total_row_is_one_block(tmp_path: Path) -> None:
 
 def test_totals_found_by_their_sums_whatever_their_labels(tmp_path: Path) -> None:
     rows = [
-        *UNITS[:2],
-        ["Ward 1", 40, 60, 5],  # the sum of the two units above: a total
-        ["P3", 7, 1, 2],
+        *UNITS,
+        ["Ward 1", 47, 61, 7],  # the sum of the three units above: a total
         ["P4", 3, 3, 3],
         ["Everything", 50, 64, 10],  # the sum of all units
     ]
@@ -89,10 +88,10 @@ def test_totals_found_by_their_sums_whatever_their_labels(tmp_path: Path) -> Non
     assert answers[0] is True and imported.errors == ()
     assert imported.results is not None
     assert imported.results.totals("Mayor (Vote For 1)") == {"Ada": 50, "Bo": 64, "Cy": 10}
-    assert [n.cell for n in imported.notes.totals if n.sheet == "1"] == ["A5", "A8"]
+    assert [n.cell for n in imported.notes.totals if n.sheet == "1"] == ["A6", "A8"]
     # named like a unit, each is read as a total only with a warning naming its row
     assert [w.cell for w in imported.warnings if "is read as a total, not as a unit" in w.message] == [
-        "A5",
+        "A6",
         "A8",
     ]
     unlabelled, answers = _same_both_ways(_book(tmp_path, [*UNITS, [None, 47, 61, 7]]))
@@ -172,17 +171,18 @@ def test_a_grand_total_right_after_a_subtotal_is_a_total_not_a_unit(tmp_path: Pa
     """Ward subtotals, then the county's grand total under the county's name with no unit between:
     it was counted as a unit, doubling every count with no warning, whichever reader read it."""
     rows = [
-        *UNITS[:2],
-        ["Ward 1", 40, 60, 5],
-        ["P3", 7, 1, 2],
+        *UNITS,
+        ["Ward 1", 47, 61, 7],  # a ward's subtotal closes three units at least
         ["P4", 3, 3, 3],
-        ["Ward 2", 10, 4, 5],
-        ["Jefferson", 50, 64, 10],
+        ["P5", 1, 2, 1],
+        ["P6", 2, 1, 1],
+        ["Ward 2", 6, 6, 5],
+        ["Jefferson", 53, 67, 12],
     ]
     imported, answers = _same_both_ways(_book(tmp_path, rows))
     assert answers[0] is True and imported.errors == () and imported.results is not None
-    assert imported.results.totals("Mayor (Vote For 1)") == {"Ada": 50, "Bo": 64, "Cy": 10}
-    assert [n.cell for n in imported.notes.totals if n.sheet == "1"] == ["A5", "A8", "A9"]
+    assert imported.results.totals("Mayor (Vote For 1)") == {"Ada": 53, "Bo": 67, "Cy": 12}
+    assert [n.cell for n in imported.notes.totals if n.sheet == "1"] == ["A6", "A10", "A11"]
     one_unit = [*UNITS[:2], [None, 40, 60, 5], ["P3", 7, 1, 2], [None, 47, 61, 7]]
     nameless, answers = _same_both_ways(_book(tmp_path, one_unit))
     assert answers[0] is True and nameless.errors == () and nameless.results is not None
