@@ -62,8 +62,8 @@ def read_whole_block(
     if grid is None:
         return False
     events = _total_rows(grid)
-    if events is None:
-        return False
+    if events is None or units.totals_named_as_units([grid.names[e] for e in events]):
+        return False  # a total named as a unit read before: the row-by-row reader reads it as one
     names = _between(grid.names, events)
     keys: list[tuple[str | None, str]] = list(zip(repeat(None), names, strict=False))
     counts = _between(list(zip(*grid.columns, strict=True)), events)  # row by row, in C
