@@ -9,8 +9,13 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from recount_desktop.importers.checks import column_is_sum, whole_at
-from recount_desktop.importers.headers import LONG_FIELDS, match_header, normalise_header
+from recount_desktop.importers.checks import SumColumn, sum_column, whole_at
+from recount_desktop.importers.headers import (
+    LONG_FIELDS,
+    is_total_like_header,
+    match_header,
+    normalise_header,
+)
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
@@ -58,10 +63,10 @@ def _reading_at(sheet: Sheet, r: int, header: Sequence[object], numeric: dict[in
     skipped = [c for c in named if _PERCENT.search(clean_name(header[c])) or numeric[c] == "fraction"]
     skipped += [c for c in numeric if c not in named and numeric[c] == "fraction"]
     units = [c for c in named if c not in totals and c not in skipped and not _is_label_header(header[c])]
-    for c in _sum_columns(sheet.rows[r + 1 :], units):
+    for c in _sum_columns(sheet.rows[r + 1 :], header, units):
         units.remove(c)  # a Sub-Total or unlabelled total column: the sum of the units before it
         totals.append(c)
-    totals += _unnamed_sums(sheet.rows[r + 1 :], numeric, named, units)
+    totals += _unnamed_sums(sheet.rows[r + 1 :], header, numeric, named, units)
     if len(units) < MIN_UNITS:
         return None
     first = min(units)
@@ -98,36 +103,72 @@ def _heads_a_long_table(header: Sequence[object]) -> bool:
     return unit and "contest" in columns and "choice" in columns and "votes" in columns
 
 
-def _sum_columns(rows: Sequence[Sequence[object]], units: list[int]) -> list[int]:
-    """Columns whose every count is the sum of the unit columns left of them (at least two rows
-    with votes): totals, whatever their header says."""
+def _sum_columns(rows: Sequence[Sequence[object]], header: Sequence[object], units: list[int]) -> list[int]:
+    """Unit columns whose every count is the sum of the unit columns left of them: totals by the
+    statement reader's header rule (``checks.sum_column``). Under a blank or total header
+    (``Sub-Total``) in two rows with votes; under a unit's name (``Clay``) only when every row can
+    be checked and enough rows have votes (``unit_sums`` says which, for the warning)."""
     found: list[int] = []
     for i, c in enumerate(units[MIN_UNITS:], start=MIN_UNITS):
         before = [u for u in units[:i] if u not in found]
-        if column_is_sum(rows, c, before, MIN_UNITS):
+        verdict = _unit_sum(rows, header, before, c)
+        if verdict is not None and verdict.taken:
             found.append(c)
     return found
 
 
+def _unit_sum(
+    rows: Sequence[Sequence[object]], header: Sequence[object], before: list[int], column: int
+) -> SumColumn | None:
+    """How ``column`` compares with the sum of the ``before`` columns, by ``checks.sum_column``."""
+    heads = {c: clean_name(header[c]) if c < len(header) else "" for c in (*before, column)}
+    return sum_column(rows, heads, at=whole_at)
+
+
 def _unnamed_sums(
-    rows: Sequence[Sequence[object]], numeric: dict[int, str], named: list[int], units: list[int]
+    rows: Sequence[Sequence[object]],
+    header: Sequence[object],
+    numeric: dict[int, str],
+    named: list[int],
+    units: list[int],
 ) -> list[int]:
-    """Columns of whole numbers under a blank header that are the sum of the units left of them:
-    totals (checked, never counted), not counts under no unit name."""
+    """Columns of whole numbers under a blank header (or a number) that are the sum of the units left
+    of them: totals (checked, never counted), not counts under no unit name. The header rule of
+    ``_sum_columns``: a blank header is a total's by its label; a number in it is no label."""
     found = []
     for c in sorted(numeric):
         before = [u for u in units if u < c]
         if c in named or numeric[c] != "whole" or len(before) < MIN_UNITS:
             continue
-        if column_is_sum(rows, c, before, MIN_UNITS):
+        verdict = _unit_sum(rows, header, before, c)
+        if verdict is not None and verdict.taken:
             found.append(c)
     return found
 
 
-def unread_columns(sheet: Sheet, reading: Reading) -> list[tuple[int, list[int]]]:
-    """Columns right of the first unit column holding whole numbers (in two rows or more) that the
-    reading neither reads as a unit nor checks as a total nor skips as shares: counts under no unit
-    name, which would be left out of the results. Each with the rows of its whole numbers."""
+def unit_sums(sheet: Sheet, reading: Reading) -> list[tuple[int, SumColumn]]:
+    """The columns named like units (``Clay``) whose counts equal the sum of the unit columns left of
+    them: read as totals over enough rows, else kept as units. Each with its verdict, for a warning
+    naming it (a blank or total header says what it is and needs none)."""
+    if not reading.header_rows:
+        return []
+    r = reading.header_rows[-1]
+    header, rows = sheet.rows[r], sheet.rows[r + 1 :]
+    found = []
+    for c in sorted((*reading.unit_columns, *reading.total_columns)):
+        before = [u for u in reading.unit_columns if u < c]
+        if len(before) < MIN_UNITS or (c < len(header) and is_total_like_header(header[c])):
+            continue
+        verdict = _unit_sum(rows, header, before, c) if c < len(header) else None
+        if verdict is not None and verdict.taken == (c in reading.total_columns):
+            found.append((c, verdict))
+    return found
+
+
+def unread_columns(sheet: Sheet, reading: Reading, least: int = MIN_UNITS) -> list[tuple[int, list[int]]]:
+    """Columns right of the first unit column holding whole numbers (in ``least`` rows or more) that
+    the reading neither reads as a unit nor checks as a total nor skips as shares: counts under no
+    unit name, which would be left out of the results. Each with the rows of its whole numbers."""
     if not reading.header_rows or not reading.unit_columns:
         return []
     start = reading.header_rows[-1] + 1
@@ -152,9 +193,7 @@ def unread_columns(sheet: Sheet, reading: Reading) -> list[tuple[int, list[int]]
                 fractions[c] = fractions.get(c, 0) + 1
             else:
                 whole.setdefault(c, []).append(r)
-    return [
-        (c, rows) for c, rows in sorted(whole.items()) if len(rows) >= MIN_UNITS and fractions.get(c, 0) < 2
-    ]
+    return [(c, rows) for c, rows in sorted(whole.items()) if len(rows) >= least and fractions.get(c, 0) < 2]
 
 
 def grouped_units(sheet: Sheet, reading: Reading) -> list[tuple[int, str]]:

@@ -8,8 +8,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from recount_desktop.importers.abstract_find import unit_sums, unread_columns
 from recount_desktop.importers.builder import ResultsBuilder
 from recount_desktop.importers.checks import Where, cell_list, cell_range, whole_at
+from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.questions import side_of
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Sheet
@@ -239,3 +241,51 @@ def _name_and_party(label: str, row: Sequence[object], reading: Reading) -> tupl
     if match and not label.lower().startswith("write") and side_of(match.group(2)) is None:
         return match.group(1).strip(), match.group(2).strip()  # ``Issue 3 - Yes``: a side, no party
     return label, None
+
+
+def note_unit_columns(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
+    """Tell the user of the columns read by arithmetic alone and of a lone count under no unit
+    name: never a unit dropped, or a count left out, without a word."""
+    if not reading.by_user:  # the user's own choice of total columns needs no warning
+        _warn_of_unit_sums(sheet, reading, builder)
+    _note_lone_counts(sheet, reading, builder)
+
+
+def _warn_of_unit_sums(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
+    """A column named like a unit (``Clay``) equal to the sum of the unit columns left of it: read
+    as the file's total over enough rows, else kept as a unit; either way a warning names it."""
+    r = reading.header_rows[-1]
+    for c, verdict in unit_sums(sheet, reading):
+        place = f"column {column_letters(c)} {verdict.label!r}"
+        if verdict.taken:
+            said = (
+                f"{place} equals the sum of the unit columns left of it in all {verdict.rows} rows, "
+                "so it is read as the file's total, not a unit"
+            )
+        else:
+            said = (
+                f"{place} equals the sum of the unit columns left of it in every row (all "
+                f"{verdict.rows} rows, too few to tell): read as a unit; check that it is not the "
+                "file's total"
+            )
+        builder.log.warn(sheet.name, sheet.cell(r, c), said)
+
+
+def _note_lone_counts(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
+    """One count under a blank header cell right of the units (a count typed past the last unit):
+    not read, and said so with its cell; two or more are the reader's error (``unread_columns``)."""
+    r = reading.header_rows[-1]
+    for c, rows in unread_columns(sheet, reading, least=1):
+        count = whole_at(sheet.rows[rows[0]], c)
+        if len(rows) != 1 or not count:
+            continue
+        cell = sheet.cell(rows[0], c)
+        head = sheet.rows[r][c] if c < len(sheet.rows[r]) else None
+        said = "is blank" if is_blank(head) else f"holds {clean_name(head)}, no unit name"
+        builder.log.warn(
+            sheet.name,
+            cell,
+            f"{cell} holds a count ({count}) under no unit name (header cell {sheet.cell(r, c)} {said}): "
+            "it is not read. If it is votes, give its column the unit's name and import again",
+        )
+        builder.notes.note("skipped", sheet.name, cell, f"(no unit name; the count {count}, not read)")

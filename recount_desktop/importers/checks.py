@@ -10,7 +10,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from recount_desktop.importers.headers import is_total_like_header
+from recount_desktop.importers.headers import (
+    TOTAL_LABELS_WARNED,
+    is_total_like_header,
+    normalise_header,
+)
 from recount_desktop.importers.values import is_blank, number_in_text
 
 if TYPE_CHECKING:
@@ -275,6 +279,13 @@ class SumColumn:
         """What the user is told about a column headed like a candidate (``cell``: its header's
         place): read as a total, or kept as a choice that may be one. None when its header says
         it is a total."""
+        if is_total_like_header(self.label) and normalise_header(self.label) in TOTAL_LABELS_WARNED:
+            return (
+                f"column {cell} {self.label!r} equals the sum of the choices before it in all "
+                f"{self.rows} unit rows: read as the file's total by its header, not as a "
+                f"candidate named {self.label!r}. If it is a candidate, choose the columns in the "
+                "import wizard"
+            )
         if is_total_like_header(self.label):
             return None
         if self.taken:

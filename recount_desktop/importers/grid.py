@@ -27,6 +27,7 @@ from recount_desktop.importers.abstract_lines import (
     choice_row,
     close_contest,
     is_choice_name,
+    note_unit_columns,
 )
 from recount_desktop.importers.axes import (
     CAPTION,
@@ -130,6 +131,7 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
     units = {c: clean_name(header[c]) for c in reading.unit_columns}
     _note_columns(sheet, header, reading, builder)
     _check_every_count_read(sheet, reading, builder)
+    note_unit_columns(sheet, reading, builder)  # sums named like units, a lone count
     contest = _header_title(header, reading, builder)
     skip = set(reading.skip_rows)
     pending: PendingChoice | None = None  # a choice's name row, its counts in the rows below

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from recount_desktop.importers.source import Sheet
-from recount_desktop.importers.values import clean_name
+from recount_desktop.importers.values import clean_name, is_total_label
 
 HEADER_SEARCH_ROWS = 30
 
@@ -108,17 +108,32 @@ def is_row_total_header(cell: object) -> bool:
     return isinstance(cell, str) and normalise_header(cell) in ROW_TOTAL_HEADERS
 
 
-# Words no choice's name holds but a column of sums may (``Ballot Count``, ``All Candidates``): such a
-# column is a total when its counts are the sum of the choices before it, in however few rows.
-_TOTAL_WORDS = frozenset(("total", "totals", "sum", "all", "count", "cast", "votes", "combined", "overall"))
+# Whole headers that name a column of sums, not a choice (``Ballot Count``, ``All Candidates``): such
+# a column is a total by its label when its counts are the sum of the choices before it, in however
+# few rows. Whole headers only: one total-like word makes no total ("Kim Sum", "Count Basie", "All
+# Saints", "Al Total" and "Overall Hope" are candidates; review 4, finding A).
+TOTAL_COLUMN_LABELS: frozenset[str] = frozenset(
+    (
+        *("sum", "sums", "grand total", "grand totals", "total all", "totals all", "all"),
+        *("ballot count", "vote count", "votes count", "count", "total count", "cast"),
+        *("all candidates", "all choices", "all votes", "all precincts", "all units", "combined"),
+        *("combined total", "overall", "overall total", "sub-total", "subtotal", "sub total"),
+        *("total ballots counted", "total for all", "sum of votes", "sum total", "votes"),
+        *("county", "co", "co.", "cnty", "cnty."),  # the county's column beside its precincts
+    )
+)
+# Of those, the headers a choice could bear (a candidate named "Votes"): read as a total by the
+# label, but never silently; the user is told which column was read so.
+TOTAL_LABELS_WARNED: frozenset[str] = frozenset(("votes",))
 
 
 def is_total_like_header(cell: object) -> bool:
-    """A blank header, or one that names a quantity rather than a choice (``Total``, ``Ballot
-    Count``, ``All Candidates``): a column of row sums under it is the file's total by its label.
-    Any other header could be a candidate's name (``Carl Jones``)."""
+    """A blank header, or one that as a whole names a quantity rather than a choice (``Total``,
+    ``Ballot Count``, ``All Candidates``, ``Precinct Total``): a column of row sums under it is the
+    file's total by its label. Any other header could be a candidate's name (``Carl Jones``,
+    ``Kim Sum``): such a column is a total only by ``checks.sum_column``'s arithmetic rule."""
     text = "" if cell is None else normalise_header(cell)
-    return not text or text in ROW_TOTAL_HEADERS or not _TOTAL_WORDS.isdisjoint(text.split())
+    return not text or text in ROW_TOTAL_HEADERS or text in TOTAL_COLUMN_LABELS or is_total_label(text)
 
 
 # Vote-type columns beside (or instead of) a votes column, as in OpenElections' OK files.
