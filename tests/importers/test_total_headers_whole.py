@@ -134,3 +134,18 @@ def test_one_count_under_a_blank_header_in_an_abstract_is_said_not_read(tmp_path
         "holds a count (9) under no unit name (header cell E1 is blank)" in warning and "not read" in warning
     )
     assert "E4" in [note.cell for note in imported.notes.skipped]
+
+
+def test_a_wide_contests_candidate_named_with_a_total_word_is_kept(tmp_path: Path) -> None:
+    rows: list[list[object]] = [
+        [None, "Mayor", None, None, "Clerk", None],
+        ["Precinct", "Ada", "Bo", "Kim Sum", "Di", "Ed"],
+        ["P1", 1, 2, 3, 6, 4],
+        ["P2", 4, 5, 9, 5, 5],
+        ["P3", 10, 1, 11, 1, 2],
+    ]
+    imported = read_tally_file(write_xlsx(tmp_path / "wide.xlsx", {"Results": rows}), format="wide")
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("Mayor") == {"Ada": 15, "Bo": 8, "Kim Sum": 23}
+    [warning] = [str(w) for w in imported.warnings if "'Kim Sum'" in str(w)]
+    assert "cell D2" in warning and "read as a candidate" in warning
