@@ -194,12 +194,59 @@ def _find_stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[Block]:
     row0, col = header
     label = normalise_header(sheet.rows[row0][col])
     starts = _rows_holding(sheet.rows, row0, col, label)
-    ends = [*starts[1:], len(sheet.rows)]
+    # a block ends above the next one's title row (``GOVERNOR`` over ``Precinct | Ada | Bob``)
+    ends = [_block_top(sheet, r, col) for r in starts[1:]] + [len(sheet.rows)]
     blocks: list[Block] = []
     for r, end in zip(starts, ends, strict=True):
         cols = _side_by_side(sheet, r, col, label)
         blocks += [((r, c), end, nxt) for c, nxt in zip(cols, [*cols[1:], None], strict=True)]
     return blocks if len(blocks) >= 2 else []  # one header is one table
+
+
+def _counts_below(sheet: Sheet, header_row: int, col: int, end_col: int | None = None) -> bool:
+    """A block whose header row names its choices (``Precinct | Ada | Bob``): the row below holds
+    counts. Scotts Bluff's block has its title beside the unit header and the choices on the row
+    below, which holds no number."""
+    below = sheet.rows[header_row + 1] if header_row + 1 < len(sheet.rows) else []
+    return any(_is_number(cell) for cell in below[col + 1 : end_col])
+
+
+def _title_above(sheet: Sheet, header_row: int, col: int, end_col: int | None = None) -> int | None:
+    """The row of a block's title over its header row: the nearest non-blank row above, when it
+    holds text and no count in the block's columns (not the last unit row of the block above)."""
+    for r in range(header_row - 1, -1, -1):
+        cells = [cell for cell in sheet.rows[r][col:end_col] if not is_blank(cell)]
+        if not cells:
+            continue
+        if any(_is_number(cell) for cell in cells) or all(map(_is_page_furniture, cells)):
+            return None
+        return r
+    return None
+
+
+def _block_top(sheet: Sheet, header_row: int, col: int) -> int:
+    """The first row of the block whose unit header is on ``header_row``: its title row above,
+    when its choices are on the header row; else the header row itself."""
+    if _counts_below(sheet, header_row, col):
+        title = _title_above(sheet, header_row, col)
+        if title is not None:
+            return title
+    return header_row
+
+
+def _block_contest(sheet: Sheet, header_row: int, col: int, end_col: int | None) -> tuple[str, int]:
+    """A stacked block's contest title and the row naming its choices. Scotts Bluff: the title
+    beside the unit header, the choices on the row below. Else (the row below holds counts): the
+    choices on the header row, the title in the row above it; the sheet's name when there is none."""
+    if not _counts_below(sheet, header_row, col, end_col):
+        beside = sheet.rows[header_row][col + 1 : end_col]
+        title = next((c for c in beside if not is_blank(c)), None)
+        return (clean_name(title) if title is not None else sheet.name or "Contest"), header_row + 1
+    above = _title_above(sheet, header_row, col, end_col)
+    if above is None:
+        return sheet.name or "Contest", header_row
+    cell = next(c for c in sheet.rows[above][col:end_col] if not is_blank(c) and not _is_page_furniture(c))
+    return clean_name(cell), header_row
 
 
 def _rows_holding(rows: list[list[object]], row0: int, col: int, label: str) -> list[int]:
@@ -356,7 +403,8 @@ def _note_unheaded_counts(
 ) -> None:
     """A column of whole counts under a blank header cell (a count typed past the last candidate, a
     candidate whose name was lost) is not read: a warning names its first count, and the summary
-    lists it among the skipped columns. Its votes are never left out silently."""
+    lists it among the skipped columns, and any text cells in it (a note typed beside the counts)
+    are named: a note among counts hides none of them. Its votes are never left out silently."""
     header_row, unit_col, end, end_col = span
     header = sheet.rows[header_row]
     rows = sheet.rows[header_row + 1 : end]
@@ -369,13 +417,15 @@ def _note_unheaded_counts(
             for r, row in enumerate(rows, header_row + 1)
             if c < len(row) and not is_blank(row[c])
         ]
-        if not any(count for _r, count in cells) or any(count is None for _r, count in cells):
-            continue
-        first = sheet.cell(cells[0][0], c)
+        counted = [r for r, count in cells if count]
+        if not counted:
+            continue  # text or zeros under no header: no votes to lose
+        first = sheet.cell(counted[0], c)
         builder.log.warn(
             sheet.name,
             first,
-            f"column {column_letters(c)} has no header but holds counts (from {first}); they are not read. "
+            f"column {column_letters(c)} has no header but holds counts (from {first}); they are not read"
+            f"{_text_beside(sheet, c, [r for r, count in cells if count is None])}. "
             "If they are votes, give the column its choice's name and import again",
         )
         builder.notes.note(
@@ -384,6 +434,16 @@ def _note_unheaded_counts(
             f"column {column_letters(c)}",
             f"(no header; counts from {first}, not read)",
         )
+
+
+def _text_beside(sheet: Sheet, c: int, rows: list[int]) -> str:
+    """The cells of an unheaded column of counts that are not counts (a note typed beside them):
+    named, so the user sees what else the column holds (a note among counts hides none of them)."""
+    if not rows:
+        return ""
+    shown = ", ".join(f"{sheet.cell(r, c)} {clean_name(sheet.rows[r][c])!r}" for r in rows[:3])
+    more = f" and {len(rows) - 3} more" if len(rows) > 3 else ""
+    return f"; it also holds text ({shown}{more})"
 
 
 def _take_sum_column(
@@ -414,6 +474,26 @@ def _take_sum_column(
     if found.taken:
         del columns[found.column]
         checks[found.column] = ROW_TOTAL
+
+
+def _numbers_as_choices(
+    sheet: Sheet, header_row: int, contest: str, columns: Columns, builder: ResultsBuilder
+) -> bool:
+    """True, with an error naming each cell, when header cells read as choices hold numbers: a row
+    of counts taken for the candidates' names (choices "10.0", "20.0"), whose unit row is then lost.
+    A number is never a choice's name."""
+    row = sheet.rows[header_row]
+    numbers = [c for c in columns if c < len(row) and _is_number(row[c])]
+    for c in numbers:
+        builder.log.error(
+            sheet.name,
+            sheet.cell(header_row, c),
+            f"{contest!r}: this cell holds the number {clean_name(row[c])} where a choice's name was "
+            "expected: the row looks like counts, not candidates' names. Name the candidates in this "
+            "row, or choose the header row and unit column in the import wizard (File > Import), or "
+            "give --format or a layout profile with --profile FILE",
+        )
+    return bool(numbers)
 
 
 def _name_and_party(text: str) -> tuple[str, str | None]:
@@ -449,17 +529,16 @@ def _read_contest_sheet(
     alone: bool = True,
 ) -> bool:
     header_row, precinct_col = header
-    if stacked:  # the block's title beside the unit header, its choices on the row below
-        beside = sheet.rows[header_row][precinct_col + 1 : end_col]
-        title = next((c for c in beside if not is_blank(c)), None)
-        contest = clean_name(title) if title is not None else sheet.name or "Contest"
-        header_row += 1
+    if stacked:
+        contest, header_row = _block_contest(sheet, header_row, precinct_col, end_col)
     else:
         contest = _contest_name(sheet, header_row, precinct_col, alone)
         if sheet.name is None and header_row == 0 and precinct_col == 0 and contest == UNTITLED:  # Montrose
             contest = contest_from_file_name(builder.source, builder.log, sheet.cell(0))
         _note_other_unit_columns(sheet, header_row, precinct_col, builder)
     columns, checks = _columns(sheet, header_row, precinct_col, end_col)
+    if _numbers_as_choices(sheet, header_row, contest, columns, builder):
+        return False
     _note_unheaded_counts(sheet, (header_row, precinct_col, end, end_col), columns, checks, builder)
     _take_sum_column(sheet, (header_row, precinct_col, end), columns, checks, builder)
     _note_row_totals(sheet, header_row, checks, builder)

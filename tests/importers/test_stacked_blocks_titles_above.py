@@ -1,0 +1,99 @@
+"""Stacked blocks in one sheet, each a title row over its own ``Precinct | candidates`` header
+(issue 11 section 2; the second review's finding G, blocks_names.xlsx and blocks3t.xlsx). The
+reader assumed Scotts Bluff's layout (title beside ``Precinct``, choices on the row below), so it
+stored a contest named after the first candidate, choices named "10.0" and "20.0", and lost each
+block's first precinct, with exit 0; with total rows it refused with nonsense. A block's choices
+are its header row's names when the row below holds counts, its title the row above, and a number
+is never a choice's name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from recount_desktop.importers import read_tally_file
+from recount_desktop.importers.reader import TallyImport
+from tests.importers.conftest import write_xlsx
+
+GOVERNOR: list[list[object]] = [
+    ["GOVERNOR"],
+    ["Precinct", "Ada Lovelace", "Bob Smith", "Write-in"],
+    ["Adams", 10, 20, 1],
+    ["Baker", 30, 5, 2],
+    ["Clay", 1, 1, 1],
+]
+MAYOR: list[list[object]] = [
+    ["MAYOR"],
+    ["Precinct", "Cy Young", "Di Prince", "Write-in"],
+    ["Adams", 50, 7, 0],
+    ["Baker", 8, 9, 4],
+    ["Clay", 1, 1, 1],
+]
+
+
+def _import(tmp_path: Path, rows: list[list[object]]) -> TallyImport:
+    return read_tally_file(write_xlsx(tmp_path / "blocks.xlsx", {"Results": rows}))
+
+
+def test_blocks_titled_above_their_header_read_every_precinct_under_its_title(tmp_path: Path) -> None:
+    imported = _import(tmp_path, [*GOVERNOR, [], *MAYOR])
+    assert imported.errors == () and imported.results is not None
+    assert imported.layout == "sovc"
+    assert imported.results.totals("GOVERNOR") == {"Ada Lovelace": 41, "Bob Smith": 26, "Write-in": 4}
+    assert imported.results.totals("MAYOR") == {"Cy Young": 59, "Di Prince": 17, "Write-in": 5}
+    assert sorted(p.name for p in imported.results.precincts) == ["Adams", "Baker", "Clay"]
+    # the next block's title is no heading of the block above
+    assert not [n for n in imported.notes.skipped if n.label == "MAYOR"]
+
+
+TREASURER: list[list[object]] = [
+    ["TREASURER"],
+    ["Precinct", "Ed", "Flo"],
+    ["Adams", 5, 6],
+    ["Baker", 7, 8],
+    ["Clay", 1, 1],
+    ["Total", 13, 15],
+]
+
+
+def test_blocks_with_total_rows_check_them_against_their_units(tmp_path: Path) -> None:
+    governor = [*GOVERNOR, ["Total", 41, 26, 4]]
+    mayor = [*MAYOR, ["Total", 59, 17, 5]]
+    imported = _import(tmp_path, [*governor, [], *mayor, [], *TREASURER])
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("MAYOR") == {"Cy Young": 59, "Di Prince": 17, "Write-in": 5}
+    assert imported.results.totals("TREASURER") == {"Ed": 13, "Flo": 15}
+    assert [n.cell for n in imported.notes.totals] == ["A6", "A13", "A20"]
+    wrong = _import(tmp_path, [*governor, [], *MAYOR, ["Total", 60, 17, 5], [], *TREASURER])
+    assert wrong.results is None
+    [error] = wrong.errors
+    assert error.cell == "B13" and "'MAYOR', 'Cy Young'" in error.message and "+1" in error.message
+
+
+def test_a_number_is_never_a_choice_name(tmp_path: Path) -> None:
+    """A block whose header row holds numbers where names belong: refused naming each cell, never
+    stored as choices "1" and "2"."""
+    numbered = [["MAYOR"], ["Precinct", 1, 2, 3], ["Adams", 50, 7, 0], ["Baker", 8, 9, 4]]
+    imported = _import(tmp_path, [*GOVERNOR, [], *numbered])
+    assert imported.results is None
+    cells = [e.cell for e in imported.errors if "where a choice's name was expected" in e.message]
+    assert cells == ["B8", "C8", "D8"]
+    assert "'MAYOR': this cell holds the number 1 " in imported.errors[0].message
+
+
+def test_scotts_bluff_blocks_keep_their_title_beside_the_unit_header(tmp_path: Path) -> None:
+    """The canvass-report layout: title beside ``Precinct Name``, choices on the row below."""
+    rows: list[list[object]] = [
+        ["Precinct Name", None, "For President", None, "Total"],
+        [None, None, "Hillary Clinton\nDEM", "Total"],
+        ["Adams", None, 5, 5, 5],
+        ["Baker", None, 7, 7, 7],
+        ["Total", None, 12, 12, 12],
+        ["Precinct Name", None, "For President", None, "Total"],
+        [None, None, "Donald J. Trump\nREP", "Total"],
+        ["Adams", None, 9, 9, 9],
+        ["Baker", None, 4, 4, 4],
+        ["Total", None, 13, 13, 13],
+    ]
+    imported = _import(tmp_path, rows)
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("For President") == {"Hillary Clinton": 12, "Donald J. Trump": 13}
