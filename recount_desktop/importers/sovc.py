@@ -169,14 +169,16 @@ def _read_sheet(
         sheet = masked(sheet, reading, builder.notes)
     blocks = _stacked_blocks(sheet, header)
     if blocks:
+        titled: TitledBlocks = {}
         return sum(
-            _read_contest_sheet(sheet, block, builder, end, stacked=True, end_col=end_col)
+            _read_contest_sheet(sheet, block, builder, end, stacked=True, end_col=end_col, titled=titled)
             for block, end, end_col in blocks
         )
     return 1 if _read_contest_sheet(sheet, header, builder, alone=alone) else 0
 
 
 Block = tuple[tuple[int, int], int, int | None]  # (header row, unit column), end row, end column
+TitledBlocks = dict[str, list[tuple[str, frozenset[str]]]]  # title -> its blocks' header cells, choices
 
 
 def _stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[Block]:
@@ -496,6 +498,36 @@ def _numbers_as_choices(
     return bool(numbers)
 
 
+def _title_shared_by_other_choices(
+    sheet: Sheet,
+    header: tuple[int, int],
+    contest: str,
+    columns: Columns,
+    titled: TitledBlocks,
+    builder: ResultsBuilder,
+) -> bool:
+    """True, with an error, when a block has the title of a block above and shares some of its
+    choices but not all. Blocks of one contest either split it per candidate (Scotts Bluff: no
+    choice in two blocks) or are a split precinct's portions (the same choices, summed); blocks
+    with other candidates and a shared ``Write-in`` are two contests under one title, and summing
+    the shared choice's counts as portions would merge them into one contest silently."""
+    choices = frozenset(name for name, _t, _p in columns.values() if statistic_of(name) is None)
+    cell = sheet.cell(*header)
+    for other_cell, others in titled.get(contest, []):
+        shared = choices & others
+        if shared and shared != choices | others:
+            builder.log.error(
+                sheet.name,
+                cell,
+                f"the blocks headed at {other_cell} and {cell} are both titled {contest!r} but list "
+                f"different choices, and both list {', '.join(sorted(map(repr, shared)))}: two contests "
+                "under one title cannot be told apart. Give each block its own title and import again",
+            )
+            return True
+    titled.setdefault(contest, []).append((cell, choices))
+    return False
+
+
 def _name_and_party(text: str) -> tuple[str, str | None]:
     """``NAME\\nParty`` or ``NAME\\n(DEM)``: the party on its own line."""
     lines = [clean_name(line) for line in text.replace("\r", "\n").split("\n") if clean_name(line)]
@@ -527,7 +559,10 @@ def _read_contest_sheet(
     stacked: bool = False,
     end_col: int | None = None,
     alone: bool = True,
+    titled: TitledBlocks | None = None,
 ) -> bool:
+    """One contest's table (``stacked``: one block of a sheet, ``titled`` the sheet's blocks read
+    so far); False when it holds no contest or is refused."""
     header_row, precinct_col = header
     if stacked:
         contest, header_row = _block_contest(sheet, header_row, precinct_col, end_col)
@@ -539,6 +574,11 @@ def _read_contest_sheet(
     columns, checks = _columns(sheet, header_row, precinct_col, end_col)
     if _numbers_as_choices(sheet, header_row, contest, columns, builder):
         return False
+    refused = titled is not None and _title_shared_by_other_choices(
+        sheet, header, contest, columns, titled, builder
+    )
+    if refused:
+        return False  # two contests under one title
     _note_unheaded_counts(sheet, (header_row, precinct_col, end, end_col), columns, checks, builder)
     _take_sum_column(sheet, (header_row, precinct_col, end), columns, checks, builder)
     _note_row_totals(sheet, header_row, checks, builder)

@@ -97,3 +97,28 @@ def test_scotts_bluff_blocks_keep_their_title_beside_the_unit_header(tmp_path: P
     imported = _import(tmp_path, rows)
     assert imported.errors == () and imported.results is not None
     assert imported.results.totals("For President") == {"Hillary Clinton": 12, "Donald J. Trump": 13}
+
+
+def test_two_blocks_under_one_title_with_other_candidates_are_refused(tmp_path: Path) -> None:
+    """blocks_dup.xlsx: a second GOVERNOR block lists other candidates and a Write-in. Read as a
+    split precinct's portions, the contest got five candidates and each precinct's write-ins were
+    summed across the two blocks, with exit 0."""
+    second = [["GOVERNOR"], *MAYOR[1:]]
+    imported = _import(tmp_path, [*GOVERNOR, [], *second])
+    assert imported.results is None
+    [error] = imported.errors
+    assert error.cell == "A8"
+    assert "the blocks headed at A2 and A8 are both titled 'GOVERNOR'" in error.message
+    assert "both list 'Write-in'" in error.message
+
+
+def test_blocks_under_one_title_split_per_candidate_or_per_portion_are_read(tmp_path: Path) -> None:
+    per_candidate = [["GOVERNOR"], ["Precinct", "Cy Young"], ["Adams", 50], ["Baker", 8], ["Clay", 1]]
+    imported = _import(tmp_path, [*GOVERNOR, [], *per_candidate])
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("GOVERNOR")["Cy Young"] == 59
+    portion = [["GOVERNOR"], GOVERNOR[1], ["Adams", 1, 1, 1]]
+    split = _import(tmp_path, [*GOVERNOR, [], *portion, [], *MAYOR])
+    assert split.errors == () and split.results is not None
+    assert split.results.totals("GOVERNOR") == {"Ada Lovelace": 42, "Bob Smith": 27, "Write-in": 5}
+    assert any("read as two portions of one precinct" in w.message for w in split.warnings)
