@@ -295,9 +295,26 @@ def _side_by_side(sheet: Sheet, r: int, col: int, label: str) -> list[int]:
     row = sheet.rows[r]
     cols = [c for c in range(col, len(row)) if _is_label(row[c], label)]
     below = sheet.rows[r + 1] if r + 1 < len(sheet.rows) else []
-    if len(cols) < 2 or any(c < len(below) and not is_blank(below[c]) for c in cols):
+    if len(cols) < 2:
+        return [col]
+    if any(c < len(below) and not is_blank(below[c]) for c in cols) and not _titled_apart(sheet, r, cols):
         return [col]
     return cols
+
+
+_CONTINUED = re.compile(r"\s*\(?\s*continued\s*\)?\s*$", re.IGNORECASE)
+
+
+def _titled_apart(sheet: Sheet, r: int, cols: list[int]) -> bool:
+    """Blocks side by side whose choices are on the unit header's row (units below each): told
+    from one table's repeated unit column by a title right above each unit header, not all the
+    same (``GOVERNOR`` over one block, ``MAYOR`` over the next). Jefferson's page blocks carry
+    ``PRESIDENTIAL ELECTORS (CONTINUED)`` two rows up, over a row of candidates' names."""
+    above = sheet.rows[r - 1] if r > 0 else []
+    titles = [above[c] if c < len(above) else None for c in cols]
+    if any(is_blank(t) or _is_number(t) or _is_page_furniture(t) for t in titles):
+        return False
+    return len({_CONTINUED.sub("", normalise_header(t)) for t in titles}) > 1
 
 
 def _is_label(cell: object, label: str) -> bool:

@@ -122,3 +122,25 @@ def test_blocks_under_one_title_split_per_candidate_or_per_portion_are_read(tmp_
     assert split.errors == () and split.results is not None
     assert split.results.totals("GOVERNOR") == {"Ada Lovelace": 42, "Bob Smith": 27, "Write-in": 5}
     assert any("read as two portions of one precinct" in w.message for w in split.warnings)
+
+
+def test_blocks_side_by_side_each_titled_above_are_two_contests(tmp_path: Path) -> None:
+    """Two titled blocks in shared rows: they were one contest of four candidates (the repeated
+    ``Precinct`` read as one table's second unit column), with --format sovc and exit 0."""
+    rows: list[list[object]] = [
+        ["GOVERNOR", None, None, None, "MAYOR"],
+        ["Precinct", "Ada", "Bob", None, "Precinct", "Cy", "Di"],
+        ["Adams", 10, 20, None, "Adams", 5, 6],
+        ["Baker", 30, 5, None, "Baker", 7, 8],
+        ["Clay", 1, 1, None, "Clay", 2, 2],
+        ["Total", 41, 26, None, "Total", 14, 16],
+    ]
+    imported = _import(tmp_path, rows)
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.totals("GOVERNOR") == {"Ada": 41, "Bob": 26}
+    assert imported.results.totals("MAYOR") == {"Cy": 14, "Di": 16}
+    # one table's unit column repeated under one title (a page printed beside the first): one contest
+    rows[0] = ["GOVERNOR", None, None, None, "GOVERNOR (continued)"]
+    rows[1] = ["Precinct", "Ada", "Bob", None, "Precinct", "Cy", "Di"]
+    one = read_tally_file(write_xlsx(tmp_path / "one.xlsx", {"Results": rows}), format="sovc")
+    assert one.results is not None and sorted(one.results.totals("GOVERNOR")) == ["Ada", "Bob", "Cy", "Di"]
