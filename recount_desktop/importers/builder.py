@@ -773,10 +773,10 @@ class ResultsBuilder:
         if any(county for county, _name in self._precincts):  # only a file with counties splits contests
             self.rename_contests(county_contest_names(self.tallies, self.log))
         self._settle_repeats()
-        self._refuse_totals_named_as_units()
         if self.find_total_units:
             self._take_total_units(self._find_total_units())
         self._take_total_units(self._county_labelled_total(), by_label=True)
+        self._refuse_totals_named_as_units()
         self._resolve_blank_cells()
         self._refuse_implausible_counts()
         self._check_file_totals()

@@ -153,14 +153,14 @@ class UnitRows:
     def _sums_make_a_total(self, label: str, sums: Sequence[int], units: int) -> bool:
         """``sums_make_a_total``, and never for a name already read as a unit (Ward 1, a precinct of
         another contest): a unit's name is no total, whatever its counts add up to."""
-        return sums_make_a_total(label, sums, units) and not self.builder.is_unit_name(label)
+        if not sums_make_a_total(label, sums, units):
+            return False
+        return not (named_like_a_unit(label) and self.builder.is_unit_name(label))
 
     def totals_named_as_units(self, labels: Sequence[str]) -> bool:
         """Whether a row found a total by its sums is named as a unit already read (``sovc_block``
         then leaves the rows to the row-by-row reader, which reads it as a unit)."""
-        return any(
-            label and not is_total_label(label) and self.builder.is_unit_name(label) for label in labels
-        )
+        return any(named_like_a_unit(label) and self.builder.is_unit_name(label) for label in labels)
 
     def _left_out(self) -> tuple[list[int], list[int], set[int]]:
         """Per column, the counts of the rows read so far that repeat an earlier unit's with the same
@@ -216,7 +216,7 @@ class UnitRows:
         builder.notes.note("totals", sheet.name, sheet.cell(r, col), label or "(unlabelled)")
         if keep_statistics and named_like_a_unit(label):
             self._warn_named_total(r, col, label)
-        if label and not is_total_label(label):  # a unit of a contest read later: said in ``finish``
+        if named_like_a_unit(label):  # a unit of a contest read later: said in ``finish``
             builder.total_by_sums(self.contest, (sheet, r, col), label)
         if keep_statistics:  # the contest's total, closing a group of units (``repeats.groups_apart``)
             builder.repeats.closing_row(self.contest, sheet, r, label, tuple(values))
