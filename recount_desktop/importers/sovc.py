@@ -218,11 +218,34 @@ def _title_above(sheet: Sheet, header_row: int, col: int, end_col: int | None = 
     holds text and no count in the block's columns (not the last unit row of the block above)."""
     for r in range(header_row - 1, -1, -1):
         cells = [cell for cell in sheet.rows[r][col:end_col] if not is_blank(cell)]
-        if not cells:
-            continue
+        if not cells or (len(cells) == 1 and _seats_of(cells[0]) is not None):
+            continue  # a "(Vote for 2)" line under the title gives the seats, not the title
         if any(_is_number(cell) for cell in cells) or all(map(_is_page_furniture, cells)):
             return None
         return r
+    return None
+
+
+_SEATS_LINE = re.compile(r"^\(?\s*vote\s+for\s+(?:not\s+more\s+than\s+)?(\d+|\w+)\s*\)?$", re.IGNORECASE)
+_SEAT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+
+def _seats_of(cell: object) -> int | None:
+    """The seats a ``(Vote for 2)`` / ``Vote for One`` line gives; None for any other cell."""
+    match = _SEATS_LINE.match(clean_name(cell)) if isinstance(cell, str) else None
+    if match is None:
+        return None
+    word = match.group(1).lower()
+    return int(word) if word.isdigit() else _SEAT_WORDS.get(word)
+
+
+def _block_seats(sheet: Sheet, title_row: int, header_row: int, col: int, end_col: int | None) -> int | None:
+    """The seats of a ``(Vote for N)`` line between a block's title and its header row."""
+    for row in sheet.rows[title_row + 1 : header_row]:
+        for cell in row[col:end_col]:
+            seats = _seats_of(cell)
+            if seats:
+                return seats
     return None
 
 
@@ -236,10 +259,13 @@ def _block_top(sheet: Sheet, header_row: int, col: int) -> int:
     return header_row
 
 
-def _block_contest(sheet: Sheet, header_row: int, col: int, end_col: int | None) -> tuple[str, int]:
+def _block_contest(
+    sheet: Sheet, header_row: int, col: int, end_col: int | None, builder: ResultsBuilder
+) -> tuple[str, int]:
     """A stacked block's contest title and the row naming its choices. Scotts Bluff: the title
     beside the unit header, the choices on the row below. Else (the row below holds counts): the
-    choices on the header row, the title in the row above it; the sheet's name when there is none."""
+    choices on the header row, the title in the row above it (over a ``(Vote for N)`` line giving
+    its seats); the sheet's name when there is none."""
     if not _counts_below(sheet, header_row, col, end_col):
         beside = sheet.rows[header_row][col + 1 : end_col]
         title = next((c for c in beside if not is_blank(c)), None)
@@ -248,6 +274,9 @@ def _block_contest(sheet: Sheet, header_row: int, col: int, end_col: int | None)
     if above is None:
         return sheet.name or "Contest", header_row
     cell = next(c for c in sheet.rows[above][col:end_col] if not is_blank(c) and not _is_page_furniture(c))
+    seats = _block_seats(sheet, above, header_row, col, end_col)
+    if seats:
+        builder.seats[clean_name(cell)] = seats
     return clean_name(cell), header_row
 
 
@@ -582,7 +611,7 @@ def _read_contest_sheet(
     so far); False when it holds no contest or is refused."""
     header_row, precinct_col = header
     if stacked:
-        contest, header_row = _block_contest(sheet, header_row, precinct_col, end_col)
+        contest, header_row = _block_contest(sheet, header_row, precinct_col, end_col, builder)
     else:
         contest = _contest_name(sheet, header_row, precinct_col, alone)
         if sheet.name is None and header_row == 0 and precinct_col == 0 and contest == UNTITLED:  # Montrose

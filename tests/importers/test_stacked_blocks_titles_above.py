@@ -144,3 +144,12 @@ def test_blocks_side_by_side_each_titled_above_are_two_contests(tmp_path: Path) 
     rows[1] = ["Precinct", "Ada", "Bob", None, "Precinct", "Cy", "Di"]
     one = read_tally_file(write_xlsx(tmp_path / "one.xlsx", {"Results": rows}), format="sovc")
     assert one.results is not None and sorted(one.results.totals("GOVERNOR")) == ["Ada", "Bob", "Cy", "Di"]
+
+
+def test_a_vote_for_line_under_a_block_title_gives_its_seats_not_its_name(tmp_path: Path) -> None:
+    council = [["CITY COUNCIL"], ["(Vote for 2)"], *MAYOR[1:]]
+    imported = _import(tmp_path, [*GOVERNOR, [], *council])
+    assert imported.errors == () and imported.results is not None
+    assert imported.results.contest("CITY COUNCIL").seats == 2
+    assert imported.results.contest("GOVERNOR").seats == 1
+    assert imported.results.totals("CITY COUNCIL") == {"Cy Young": 59, "Di Prince": 17, "Write-in": 5}
