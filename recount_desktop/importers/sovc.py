@@ -272,7 +272,15 @@ def _block_contest(
         return (clean_name(title) if title is not None else sheet.name or "Contest"), header_row + 1
     above = _title_above(sheet, header_row, col, end_col)
     if above is None:
-        return sheet.name or "Contest", header_row
+        name = sheet.name or "Contest"
+        builder.log.warn(
+            sheet.name,
+            sheet.cell(header_row, col),
+            f"the block headed on row {header_row + 1} has no contest title above it: it is read as part of "
+            f"the contest {name!r}, with the sheet's other untitled blocks. If they are separate contests, "
+            "give each block a title row above its header and import again",
+        )
+        return name, header_row
     cell = next(c for c in sheet.rows[above][col:end_col] if not is_blank(c) and not _is_page_furniture(c))
     seats = _block_seats(sheet, above, header_row, col, end_col)
     if seats:

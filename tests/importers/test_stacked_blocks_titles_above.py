@@ -153,3 +153,24 @@ def test_a_vote_for_line_under_a_block_title_gives_its_seats_not_its_name(tmp_pa
     assert imported.results.contest("CITY COUNCIL").seats == 2
     assert imported.results.contest("GOVERNOR").seats == 1
     assert imported.results.totals("CITY COUNCIL") == {"Cy Young": 59, "Di Prince": 17, "Write-in": 5}
+
+
+def test_untitled_blocks_read_as_one_contest_say_so_for_each_block(tmp_path: Path) -> None:
+    """Blocks with no title at all (the layout the user chose, --format sovc) can only be one
+    contest named after the sheet, a contest split by candidates; two contests would read the same.
+    It is never silent: each block is named in a warning, so the board can check."""
+    governor = [row[:3] for row in GOVERNOR[1:]]  # no shared Write-in line: that is refused
+    mayor = [row[:3] for row in MAYOR[1:]]
+    rows = [*governor, ["Total", 41, 26], [], *mayor, ["Total", 59, 17]]
+    path = write_xlsx(tmp_path / "untitled.xlsx", {"Results": rows})
+    imported = read_tally_file(path, format="sovc")
+    assert imported.errors == () and imported.results is not None
+    assert [c.name for c in imported.results.contests] == ["Results"]
+    assert imported.results.totals("Results") == {
+        "Ada Lovelace": 41,
+        "Bob Smith": 26,
+        "Cy Young": 59,
+        "Di Prince": 17,
+    }
+    untitled = [(w.sheet, w.cell) for w in imported.warnings if "has no contest title above it" in w.message]
+    assert untitled == [("Results", "A1"), ("Results", "A7")]
