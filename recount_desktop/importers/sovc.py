@@ -214,16 +214,23 @@ def _counts_below(sheet: Sheet, header_row: int, col: int, end_col: int | None =
 
 
 def _title_above(sheet: Sheet, header_row: int, col: int, end_col: int | None = None) -> int | None:
-    """The row of a block's title over its header row: the nearest non-blank row above, when it
-    holds text and no count in the block's columns (not the last unit row of the block above)."""
+    """The row of a block's title over its header row: the first of the text rows right above it
+    (``GOVERNOR`` over ``4 Year Term`` or ``Official Results``: those lines name no contest, and
+    taking them would give every block one name). The run stops at a blank row, a row holding a
+    count in the block's columns (the last unit row of the block above) or page furniture."""
+    title = None
     for r in range(header_row - 1, -1, -1):
         cells = [cell for cell in sheet.rows[r][col:end_col] if not is_blank(cell)]
-        if not cells or (len(cells) == 1 and _seats_of(cells[0]) is not None):
+        if not cells:
+            if title is not None:
+                break
+            continue
+        if len(cells) == 1 and _seats_of(cells[0]) is not None:
             continue  # a "(Vote for 2)" line under the title gives the seats, not the title
         if any(_is_number(cell) for cell in cells) or all(map(_is_page_furniture, cells)):
-            return None
-        return r
-    return None
+            break
+        title = r
+    return title
 
 
 _SEATS_LINE = re.compile(r"^\(?\s*vote\s+for\s+(?:not\s+more\s+than\s+)?(\d+|\w+)\s*\)?$", re.IGNORECASE)

@@ -1,0 +1,40 @@
+"""The third review's findings 3 and 4: stacked blocks each titled above their header, with a
+line between the title and the header (``4 Year Term``, ``Official Results``, ``Nonpartisan``).
+The nearest text row was taken for the title, so GOVERNOR and MAYOR were one contest named
+``4 Year Term`` with four candidates, exit 0. And ``GOVERNOR (continued)`` over a second block
+read with --format sovc was a second contest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from recount_desktop.importers import read_tally_file
+from tests.importers.conftest import write_xlsx
+
+
+def _blocks(line: str) -> list[list[object]]:
+    return [
+        ["GOVERNOR"],
+        [line],
+        ["Precinct", "Ada Lovelace", "Bob Smith"],
+        ["Adams", 10, 20],
+        ["Baker", 30, 5],
+        [],
+        ["MAYOR"],
+        [line],
+        ["Precinct", "Cy Young", "Di Prince"],
+        ["Adams", 50, 7],
+        ["Baker", 8, 9],
+    ]
+
+
+@pytest.mark.parametrize("line", ["4 Year Term", "Official Results", "Nonpartisan"])
+def test_a_line_between_a_block_title_and_its_header_is_not_the_title(tmp_path: Path, line: str) -> None:
+    path = write_xlsx(tmp_path / "term.xlsx", {"Results": _blocks(line)})
+    imported = read_tally_file(path, format="sovc")
+    assert imported.errors == () and imported.results is not None
+    assert [c.name for c in imported.results.contests] == ["GOVERNOR", "MAYOR"]
+    assert imported.results.totals("GOVERNOR") == {"Ada Lovelace": 40, "Bob Smith": 25}
+    assert imported.results.totals("MAYOR") == {"Cy Young": 58, "Di Prince": 16}
