@@ -289,10 +289,16 @@ def _block_contest(
         )
         return name, header_row
     cell = next(c for c in sheet.rows[above][col:end_col] if not is_blank(c) and not _is_page_furniture(c))
+    title = _without_continued(clean_name(cell))
     seats = _block_seats(sheet, above, header_row, col, end_col)
     if seats:
-        builder.seats[clean_name(cell)] = seats
-    return clean_name(cell), header_row
+        builder.seats[title] = seats
+    return title, header_row
+
+
+def _without_continued(title: str) -> str:
+    """``GOVERNOR (continued)`` over the next page's block is the GOVERNOR contest."""
+    return _CONTINUED.sub("", title) or title
 
 
 def _rows_holding(rows: list[list[object]], row0: int, col: int, label: str) -> list[int]:

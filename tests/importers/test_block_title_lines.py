@@ -38,3 +38,24 @@ def test_a_line_between_a_block_title_and_its_header_is_not_the_title(tmp_path: 
     assert [c.name for c in imported.results.contests] == ["GOVERNOR", "MAYOR"]
     assert imported.results.totals("GOVERNOR") == {"Ada Lovelace": 40, "Bob Smith": 25}
     assert imported.results.totals("MAYOR") == {"Cy Young": 58, "Di Prince": 16}
+
+
+def test_a_block_titled_continued_is_the_same_contest(tmp_path: Path) -> None:
+    """c4_cont3.xlsx read with --format sovc: two contests, GOVERNOR and GOVERNOR (continued)."""
+    rows: list[list[object]] = [
+        ["GOVERNOR"],
+        ["Precinct", "Ada Lovelace", "Bob Smith"],
+        ["Adams", 10, 20],
+        ["Baker", 30, 5],
+        [],
+        ["GOVERNOR (continued)"],
+        ["Precinct", "Ada Lovelace", "Bob Smith"],
+        ["Dale", 50, 7],
+        ["Eden", 8, 9],
+    ]
+    path = write_xlsx(tmp_path / "continued.xlsx", {"Results": rows})
+    imported = read_tally_file(path, format="sovc")
+    assert imported.errors == () and imported.results is not None
+    assert [c.name for c in imported.results.contests] == ["GOVERNOR"]
+    assert imported.results.totals("GOVERNOR") == {"Ada Lovelace": 98, "Bob Smith": 41}
+    assert sorted(p.name for p in imported.results.precincts) == ["Adams", "Baker", "Dale", "Eden"]
