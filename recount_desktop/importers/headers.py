@@ -122,9 +122,10 @@ TOTAL_COLUMN_LABELS: frozenset[str] = frozenset(
         *("county", "co", "co.", "cnty", "cnty."),  # the county's column beside its precincts
     )
 )
-# Of those, the headers a choice could bear (a candidate named "Votes"): read as a total by the
-# label, but never silently; the user is told which column was read so.
-TOTAL_LABELS_WARNED: frozenset[str] = frozenset(("votes",))
+# Of those, the headers a choice could bear: every one-word label (a candidate named "Votes",
+# "Overall", "Sum" or "County"). Read as a total by the label, but never silently: the user is told
+# which column was read so (third review, finding 1: such a candidate was dropped with no warning).
+TOTAL_LABELS_WARNED: frozenset[str] = frozenset(label for label in TOTAL_COLUMN_LABELS if " " not in label)
 
 
 def is_total_like_header(cell: object) -> bool:
