@@ -221,6 +221,11 @@ def _contests(
     ]
     if len(starts) < 2:
         return None
+    numbered = next((c for c in starts if _is_count(names[c]) or _is_digits(names[c])), None)
+    if numbered is not None:
+        # a unit row of counts over the next block's header (stacked blocks, no blank between)
+        sheet.found.setdefault(_NUMBER_NAME, sheet.cell(names_row, numbered))
+        return None
     layout = _Layout(header_row, precinct_col, [], {}, names_row, seats_row)
     for c in range(starts[0]):
         if c != precinct_col and statistic_of(clean_name(header[c])):
@@ -243,6 +248,9 @@ def _contests(
     if all(_only_vote_types(contest) for contest in layout.contests):
         return None  # a statement's candidates over their vote types (Sarpy), not contests
     return layout
+
+
+_NUMBER_NAME = "wide: a number where a contest name would be"
 
 
 def _only_vote_types(contest: _Contest) -> bool:
@@ -346,8 +354,17 @@ def read_wide_book(
         sheet_label,
         None,
         "could not recognise the wide layout; looked for a row of "
-        "contest names over a row of choice names that has a 'Precinct' column",
+        "contest names over a row of choice names that has a 'Precinct' column" + _numbers_seen(book),
     )
+
+
+def _numbers_seen(book: Book) -> str:
+    """Where a row of counts stood over a row of choice names: a number never names a contest."""
+    for name in book.sheet_names:
+        cell = book.sheet(name).found.get(_NUMBER_NAME)
+        if cell is not None:
+            return f" ({cell}, over a row of choice names, holds a count: a number never names a contest)"
+    return ""
 
 
 def _misfit(reading: Reading) -> str:
