@@ -567,7 +567,7 @@ def _numbers_as_choices(
 
 def _title_shared_by_other_choices(
     sheet: Sheet,
-    header: tuple[int, int],
+    block: tuple[int, int, int | None],
     contest: str,
     columns: Columns,
     titled: TitledBlocks,
@@ -577,9 +577,12 @@ def _title_shared_by_other_choices(
     choices but not all. Blocks of one contest either split it per candidate (Scotts Bluff: no
     choice in two blocks) or are a split precinct's portions (the same choices, summed); blocks
     with other candidates and a shared ``Write-in`` are two contests under one title, and summing
-    the shared choice's counts as portions would merge them into one contest silently."""
+    the shared choice's counts as portions would merge them into one contest silently. Blocks each
+    titled above their header with no choice in common are two contests too (``GOVERNOR`` and
+    ``MAYOR`` under one generic line), unless the later says it continues the first."""
+    header_row, col, end_col = block
     choices = frozenset(name for name, _t, _p in columns.values() if statistic_of(name) is None)
-    cell = sheet.cell(*header)
+    cell = sheet.cell(header_row, col)
     for other_cell, others in titled.get(contest, []):
         shared = choices & others
         if shared and shared != choices | others:
@@ -591,8 +594,30 @@ def _title_shared_by_other_choices(
                 "under one title cannot be told apart. Give each block its own title and import again",
             )
             return True
+        if not shared and _titled_above_anew(sheet, header_row, col, end_col):
+            builder.log.error(
+                sheet.name,
+                cell,
+                f"the blocks headed at {other_cell} and {cell} are both titled {contest!r} but have no "
+                "choice in common: they may be two contests under one title, or one contest's candidates "
+                "split in two. Give each block its own title (or title the second '(continued)') and "
+                "import again",
+            )
+            return True
     titled.setdefault(contest, []).append((cell, choices))
     return False
+
+
+def _titled_above_anew(sheet: Sheet, header_row: int, col: int, end_col: int | None) -> bool:
+    """The block has its own title row above its header, not marked ``(continued)``."""
+    if not _counts_below(sheet, header_row, col, end_col):
+        return False  # Scotts Bluff: the title beside the unit header, blocks split per candidate
+    above = _title_above(sheet, header_row, col, end_col)
+    if above is None:
+        return False
+    cells = sheet.rows[above][col:end_col]
+    title = clean_name(next(c for c in cells if not is_blank(c) and not _is_page_furniture(c)))
+    return _without_continued(title) == title
 
 
 def _name_and_party(text: str) -> tuple[str, str | None]:
@@ -642,7 +667,7 @@ def _read_contest_sheet(
     if _numbers_as_choices(sheet, header_row, contest, columns, builder):
         return False
     refused = titled is not None and _title_shared_by_other_choices(
-        sheet, header, contest, columns, titled, builder
+        sheet, (*header, end_col), contest, columns, titled, builder
     )
     if refused:
         return False  # two contests under one title

@@ -59,3 +59,33 @@ def test_a_block_titled_continued_is_the_same_contest(tmp_path: Path) -> None:
     assert [c.name for c in imported.results.contests] == ["GOVERNOR"]
     assert imported.results.totals("GOVERNOR") == {"Ada Lovelace": 98, "Bob Smith": 41}
     assert sorted(p.name for p in imported.results.precincts) == ["Adams", "Baker", "Dale", "Eden"]
+
+
+def test_blocks_titled_above_alike_with_no_choice_in_common_are_refused(tmp_path: Path) -> None:
+    """Two contests under one title (each block's own title line missing or generic) must not
+    be merged into one contest of four candidates: refused, naming both blocks."""
+    rows = _blocks("x")
+    rows[0], rows[1], rows[6], rows[7] = ["Official Results"], [], ["Official Results"], []
+    imported = read_tally_file(write_xlsx(tmp_path / "alike.xlsx", {"Results": rows}), format="sovc")
+    assert imported.results is None
+    [error] = imported.errors
+    assert error.cell == "A9"
+    assert (
+        "the blocks headed at A3 and A9 are both titled 'Official Results' but have no choice"
+        in error.message
+    )
+
+
+def test_a_block_titled_continued_may_list_the_other_candidates(tmp_path: Path) -> None:
+    """One contest's candidates split over two pages: the second block says it continues."""
+    rows = _blocks("x")
+    rows[0], rows[1], rows[6], rows[7] = ["GOVERNOR"], [], ["GOVERNOR (continued)"], []
+    imported = read_tally_file(write_xlsx(tmp_path / "split.xlsx", {"Results": rows}), format="sovc")
+    assert imported.errors == () and imported.results is not None
+    assert [c.name for c in imported.results.contests] == ["GOVERNOR"]
+    assert sorted(imported.results.totals("GOVERNOR")) == [
+        "Ada Lovelace",
+        "Bob Smith",
+        "Cy Young",
+        "Di Prince",
+    ]

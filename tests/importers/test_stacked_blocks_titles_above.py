@@ -113,7 +113,13 @@ def test_two_blocks_under_one_title_with_other_candidates_are_refused(tmp_path: 
 
 
 def test_blocks_under_one_title_split_per_candidate_or_per_portion_are_read(tmp_path: Path) -> None:
-    per_candidate = [["GOVERNOR"], ["Precinct", "Cy Young"], ["Adams", 50], ["Baker", 8], ["Clay", 1]]
+    per_candidate = [
+        ["GOVERNOR (continued)"],
+        ["Precinct", "Cy Young"],
+        ["Adams", 50],
+        ["Baker", 8],
+        ["Clay", 1],
+    ]
     imported = _import(tmp_path, [*GOVERNOR, [], *per_candidate])
     assert imported.errors == () and imported.results is not None
     assert imported.results.totals("GOVERNOR")["Cy Young"] == 59
