@@ -37,7 +37,7 @@ _TOTAL_WORD = re.compile(r"total", re.IGNORECASE)  # Subtotal, Sub-Total, Grand 
 # "all" and "sum" name a total only as the whole label: "All Saints" and "Kim Sum" are names
 _WHOLE_TOTAL_LABEL = re.compile(r"^\s*(all(\s+(precincts|units|wards|districts))?|sum(\s+total)?)\s*$", re.I)
 # a group of precincts (Ward 1 over its precincts, City of Alma): a subtotal's name as often as a
-# unit's (townships vote), so a total only over as many units as a row named like a unit
+# unit's (townships vote), so a total over two units, said in a warning naming the row
 _GROUP_NAME = re.compile(r"^(ward|district|dist\.|city|town|township|village|borough)\b", re.IGNORECASE)
 
 
@@ -53,20 +53,20 @@ def named_like_a_unit(label: str) -> bool:
 
 def sums_make_a_total(label: str, sums: Sequence[int], units: int) -> bool:
     """Whether a row whose counts equal ``sums``, the sums of the ``units`` unit rows above it, is
-    a total: at least two units, over two columns with votes (one for a row with no name); a row
-    named like a unit or like a group of units (Ward 1, Township 3) needs three units, and a unit's
-    name votes in every column (``MIN_UNITS_NAMED``)."""
+    a total: at least two units, over two columns with votes (one for a row with no name), as for a
+    group of units (Ward 1, Township 3); a row named like a unit needs three units, voting in every
+    column (``MIN_UNITS_NAMED``)."""
     if units < MIN_UNITS:
         return False
     with_votes = sum(1 for s in sums if s)
     if not label:
         return with_votes >= 1
-    if not named_like_a_unit(label):
+    if not named_like_a_unit(label) or _GROUP_NAME.match(label):
+        # a ward's subtotal over its two precincts is common: read as a total, with a warning naming
+        # the row (``UnitRows.total``), unless the name is a unit elsewhere in the file (refused then)
         return with_votes >= MIN_COLUMNS
     if units < MIN_UNITS_NAMED:
         return False
-    if _GROUP_NAME.match(label):
-        return with_votes >= MIN_COLUMNS
     return with_votes == len(sums) >= MIN_COLUMNS
 
 
@@ -93,6 +93,9 @@ class UnitRows:
         self._group_rows: list[int] = []
         self._all_rows: list[int] = []
         self._statistics_kept = False
+        # group-named rows (Ward 1) read as totals over fewer than MIN_UNITS_NAMED units: checked in
+        # ``finish`` that no unit row follows unclosed (then the row may as well be a unit)
+        self._group_totals: list[tuple[int, int, str, int]] = []
         self._left_out_cache: tuple[tuple[int, int, int], tuple[list[int], list[int], set[int]]] | None = None
         builder.statement_contest(contest)  # a unit met again here may be a precinct portion
         self._repeated = builder.repeats.repeated_contests  # the builder's set, read on every row
@@ -216,6 +219,9 @@ class UnitRows:
         builder.notes.note("totals", sheet.name, sheet.cell(r, col), label or "(unlabelled)")
         if keep_statistics and named_like_a_unit(label):
             self._warn_named_total(r, col, label)
+            units = len(self._group_rows or self._all_rows)
+            if _GROUP_NAME.match(label) and units < MIN_UNITS_NAMED:
+                self._group_totals.append((r, col, label, units))
         if named_like_a_unit(label):  # a unit of a contest read later: said in ``finish``
             builder.total_by_sums(self.contest, (sheet, r, col), label)
         if keep_statistics:  # the contest's total, closing a group of units (``repeats.groups_apart``)
@@ -288,7 +294,22 @@ class UnitRows:
         self.builder.repeats.total_seen(self.contest, total)
 
     def finish(self) -> None:
-        """Nothing is pending: every total row was checked when met."""
+        """Every total row was checked when met. A ward's subtotal over two units is one of a file's
+        subtotals closing all of its units: when unit rows follow the last total, closed by none, a
+        group-named row over two units may as well be a unit (Township 3 over Adams and Baker, then
+        Dale), and which one cannot be told: refused, naming the row."""
+        if not self._group_rows:
+            return
+        for r, col, label, units in self._group_totals:
+            self.builder.log.error(
+                self.sheet.name,
+                self.sheet.cell(r, col),
+                f"row {r + 1} {label!r} of {self.contest!r} adds up to the {units} unit rows above it, "
+                "like a subtotal, but the unit rows after the last total (from row "
+                f"{self._group_rows[0] + 1}) are closed by no total: it could be a unit as well as a "
+                "subtotal. Label the file's total rows 'Total' (e.g. 'Ward 1 Total'), add the file's "
+                "grand total, or choose the rows in the import wizard",
+            )
 
 
 __all__ = ["BAD", "SUPPRESSED", "UnitRows"]

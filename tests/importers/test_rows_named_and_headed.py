@@ -21,10 +21,9 @@ def _sheet(title: str, head: list[str], rows: list[list[object]]) -> list[list[o
     return [[title], ["Precinct", *head], *rows]
 
 
-@pytest.mark.parametrize("name", ["All Saints", "Ward 1", "City of Clay", "Township 3", "Kim Sum"])
+@pytest.mark.parametrize("name", ["All Saints", "Kim Sum"])
 def test_a_unit_equal_to_the_two_units_above_it_is_a_unit(tmp_path: Path, name: str) -> None:
-    """'All Saints' (4, 6) under Adams (1, 2) and Baker (3, 4): a precinct, not a total; a township
-    or ward over two units is a voting unit as often as a subtotal."""
+    """'All Saints' (4, 6) under Adams (1, 2) and Baker (3, 4): a precinct, not a total."""
     mayor = _sheet("Mayor", ["Ada", "Bob"], [["Adams", 1, 2], ["Baker", 3, 4], [name, 4, 6], ["Dale", 5, 1]])
     clerk = _sheet("Clerk", ["Cy", "Di"], CLERK_UNITS)
     imported, _answers = _same_both_ways(write_xlsx(tmp_path / "row.xlsx", {"Mayor": mayor, "Clerk": clerk}))
@@ -34,11 +33,26 @@ def test_a_unit_equal_to_the_two_units_above_it_is_a_unit(tmp_path: Path, name: 
     assert not imported.notes.totals
 
 
+@pytest.mark.parametrize("name", ["Ward 1", "City of Clay", "Township 3"])
+def test_a_group_name_over_two_units_then_an_unclosed_unit_is_refused(tmp_path: Path, name: str) -> None:
+    """A township or ward over two units is a voting unit as often as a subtotal: with Dale after
+    it closed by no total, which one cannot be told, so the row is named in an error (third review
+    finding 2: ward subtotals closing every unit are totals, test_ward_subtotals)."""
+    mayor = _sheet("Mayor", ["Ada", "Bob"], [["Adams", 1, 2], ["Baker", 3, 4], [name, 4, 6], ["Dale", 5, 1]])
+    clerk = _sheet("Clerk", ["Cy", "Di"], CLERK_UNITS)
+    imported, _answers = _same_both_ways(write_xlsx(tmp_path / "row.xlsx", {"Mayor": mayor, "Clerk": clerk}))
+    assert imported.results is None
+    [error] = imported.errors
+    assert (error.sheet, error.cell) == ("Mayor", "A5")
+    assert error.message.startswith(f"row 5 {name!r} of 'Mayor' adds up to the 2 unit rows above it")
+
+
 @pytest.mark.parametrize("label", ["All Precincts", "Sum", "Sum Total", "Subtotal"])
 def test_whole_total_labels_still_make_a_total_over_two_units(label: str) -> None:
     assert sums_make_a_total(label, [4, 6], 2)
     assert not sums_make_a_total("All Saints", [4, 6], 2)
-    assert not sums_make_a_total("Ward 1", [4, 6], 2)
+    assert sums_make_a_total("Ward 1", [4, 6], 2)  # refused in ``UnitRows.finish`` unless it closes
+    assert not sums_make_a_total("Clay", [4, 6], 2)
     assert sums_make_a_total("Ward 1", [9, 7], 3)
 
 
