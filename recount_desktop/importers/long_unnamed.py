@@ -33,6 +33,9 @@ _ID_WORD = re.compile(r"ids?|codes?|fips|keys?|seq|sequence")
 # (``precinct_no``, ``District Number``); "No. of Provisional Votes" and ``provisional_votes_no``
 # are counts of votes
 _NUMBER_WORD = re.compile(r"number|num|nbr|no")
+# numbers that place a row (a rank, a sort order, a ward or district number, a year): not votes,
+# though a header holding one speaks of no votes either
+_PLACE_WORD = re.compile(r"rank|order|sort|index|idx|position|pos|row|line|page|year|ward|district|zip")
 _WORD_BREAK = re.compile(r"[^A-Za-z0-9]+|(?<=[a-z])(?=[A-Z])")
 
 
@@ -48,6 +51,18 @@ def speaks_of_votes(label: str) -> bool:
     return any(map(_VOTES_WORD.fullmatch, words)) and not (
         any(map(_ID_WORD.fullmatch, words)) or _ends_in_a_number_word(words)
     )
+
+
+def is_identifier(label: str) -> bool:
+    """A header naming numbers that place or name a row, not count votes (``precinct_id``,
+    ``FIPS``, ``precinct_no``, ``countywide_rank``, ``Ward``, a bare ``No.`` or ``#``), unless its
+    last word says it counts."""
+    words = _words(label)
+    if not words or all(map(_NUMBER_WORD.fullmatch, words)) or _ends_in_a_number_word(words):
+        return True
+    if _VOTES_WORD.fullmatch(words[-1]):
+        return False  # "Mail Ballot Code Count": a count, whatever it counts
+    return any(_ID_WORD.fullmatch(word) or _PLACE_WORD.fullmatch(word) for word in words)
 
 
 def _ends_in_a_number_word(words: list[str]) -> bool:
@@ -111,7 +126,7 @@ def _counts(values: list[object]) -> tuple[bool, bool]:
 
 def check_unnamed_counts(sheet: Sheet, header: Header, builder: ResultsBuilder) -> None:
     """Each unnamed column of counts noted as skipped; an error when it may be votes the reader
-    would lose (no votes column, and its header speaks of votes)."""
+    would lose (vote types and no votes column, and its header names no identifier)."""
     for c in count_columns(sheet, header):
         label = clean_name(sheet.rows[header.row][c])
         cell = sheet.cell(header.row, c)
@@ -131,13 +146,14 @@ def check_unnamed_counts(sheet: Sheet, header: Header, builder: ResultsBuilder) 
 
 
 def may_be_lost_votes(header: Header, label: str) -> bool:
-    """A column of counts headed like votes in a table with vote types and no votes column to
-    check them against: its votes would be lost unnoticed."""
+    """A column of counts, not an identifier's, in a table with vote types and no votes column to
+    check them against: its votes would be lost unnoticed. Any header, not only one speaking of
+    votes: ``UOCAVA``, ``Curbside`` and ``Military`` are vote types too (third review, finding 6)."""
     return (
         "votes" not in header.columns
         and bool(header.vote_type_columns)
         and not statistic_of(label)
-        and speaks_of_votes(label)
+        and not is_identifier(label)
     )
 
 
