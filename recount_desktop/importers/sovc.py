@@ -289,11 +289,27 @@ def _block_contest(
         )
         return name, header_row
     cell = next(c for c in sheet.rows[above][col:end_col] if not is_blank(c) and not _is_page_furniture(c))
-    title = _without_continued(clean_name(cell))
+    title = _without_continued(clean_name(cell)) + _district_line(sheet, above, header_row, col, end_col)
     seats = _block_seats(sheet, above, header_row, col, end_col)
     if seats:
         builder.seats[title] = seats
     return title, header_row
+
+
+_DISTRICT_LINE = re.compile(
+    r"^(district|dist\.?|ward|seat|position|division|zone|subdistrict)\s*(no\.?|#)?\s*[\w-]{1,6}$",
+    re.IGNORECASE,
+)
+
+
+def _district_line(sheet: Sheet, title_row: int, header_row: int, col: int, end_col: int | None) -> str:
+    """`` District 1`` when a line between the title and the header names the district: blocks
+    ``COUNTY COMMISSIONER`` / ``District 1`` and ``... / District 2`` are two contests."""
+    for row in sheet.rows[title_row + 1 : header_row]:
+        for cell in row[col:end_col]:
+            if isinstance(cell, str) and _DISTRICT_LINE.match(clean_name(cell)):
+                return " " + clean_name(cell)
+    return ""
 
 
 def _without_continued(title: str) -> str:

@@ -89,3 +89,19 @@ def test_a_block_titled_continued_may_list_the_other_candidates(tmp_path: Path) 
         "Cy Young",
         "Di Prince",
     ]
+
+
+def test_a_district_line_under_a_block_title_is_part_of_the_contest_name(tmp_path: Path) -> None:
+    """b2_dist.xlsx: COUNTY COMMISSIONER over District 1, then over District 2: two contests."""
+    rows = _blocks("x")
+    rows[0], rows[1], rows[6], rows[7] = (
+        ["COUNTY COMMISSIONER"],
+        ["District 1"],
+        ["COUNTY COMMISSIONER"],
+        ["District 2"],
+    )
+    imported = read_tally_file(write_xlsx(tmp_path / "dist.xlsx", {"Results": rows}), format="sovc")
+    assert imported.errors == () and imported.results is not None
+    names = [c.name for c in imported.results.contests]
+    assert names == ["COUNTY COMMISSIONER District 1", "COUNTY COMMISSIONER District 2"]
+    assert imported.results.totals("COUNTY COMMISSIONER District 2") == {"Cy Young": 58, "Di Prince": 16}
