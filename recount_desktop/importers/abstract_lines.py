@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from recount_desktop.importers.abstract_find import unit_sums, unread_columns
+from recount_desktop.importers.abstract_find import unit_sums
 from recount_desktop.importers.builder import ResultsBuilder
 from recount_desktop.importers.checks import Where, cell_list, cell_range, whole_at
 from recount_desktop.importers.problems import column_letters
@@ -244,11 +244,9 @@ def _name_and_party(label: str, row: Sequence[object], reading: Reading) -> tupl
 
 
 def note_unit_columns(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
-    """Tell the user of the columns read by arithmetic alone and of a lone count under no unit
-    name: never a unit dropped, or a count left out, without a word."""
+    """Tell the user of the columns read by arithmetic alone: never a unit dropped without a word."""
     if not reading.by_user:  # the user's own choice of total columns needs no warning
         _warn_of_unit_sums(sheet, reading, builder)
-    _note_lone_counts(sheet, reading, builder)
 
 
 def _warn_of_unit_sums(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
@@ -271,21 +269,25 @@ def _warn_of_unit_sums(sheet: Sheet, reading: Reading, builder: ResultsBuilder) 
         builder.log.warn(sheet.name, sheet.cell(r, c), said)
 
 
-def _note_lone_counts(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
-    """One count under a blank header cell right of the units (a count typed past the last unit):
-    not read, and said so with its cell; two or more are the reader's error (``unread_columns``)."""
-    r = reading.header_rows[-1]
-    for c, rows in unread_columns(sheet, reading, least=1):
-        count = whole_at(sheet.rows[rows[0]], c)
-        if len(rows) != 1 or not count:
-            continue
-        cell = sheet.cell(rows[0], c)
-        head = sheet.rows[r][c] if c < len(sheet.rows[r]) else None
-        said = "is blank" if is_blank(head) else f"holds {clean_name(head)}, no unit name"
-        builder.log.warn(
-            sheet.name,
-            cell,
-            f"{cell} holds a count ({count}) under no unit name (header cell {sheet.cell(r, c)} {said}): "
-            "it is not read. If it is votes, give its column the unit's name and import again",
-        )
-        builder.notes.note("skipped", sheet.name, cell, f"(no unit name; the count {count}, not read)")
+def header_said(sheet: Sheet, r: int, c: int) -> str:
+    """What header cell (``r``, ``c``) holds over counts no unit name heads: said in the messages."""
+    head = sheet.rows[r][c] if c < len(sheet.rows[r]) else None
+    return "is blank" if is_blank(head) else f"holds the number {clean_name(head)}, not a unit name"
+
+
+def note_lone_count(sheet: Sheet, r: int, at: tuple[int, int], builder: ResultsBuilder) -> None:
+    """One count under a blank header cell right of the units (a count typed past the last unit,
+    header row ``r``): not read, and said so with its cell; two or more are the grid reader's error."""
+    row, c = at
+    count = whole_at(sheet.rows[row], c)
+    if not count:
+        return
+    cell = sheet.cell(row, c)
+    builder.log.warn(
+        sheet.name,
+        cell,
+        f"{cell} holds a count ({count}) under no unit name (header cell {sheet.cell(r, c)} "
+        f"{header_said(sheet, r, c)}): it is not read. If it is votes, give its column the unit's name "
+        "and import again",
+    )
+    builder.notes.note("skipped", sheet.name, cell, f"(no unit name; the count {count}, not read)")

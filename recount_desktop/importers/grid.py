@@ -26,7 +26,9 @@ from recount_desktop.importers.abstract_lines import (
     check_types_total,
     choice_row,
     close_contest,
+    header_said,
     is_choice_name,
+    note_lone_count,
     note_unit_columns,
 )
 from recount_desktop.importers.axes import (
@@ -131,7 +133,7 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
     units = {c: clean_name(header[c]) for c in reading.unit_columns}
     _note_columns(sheet, header, reading, builder)
     _check_every_count_read(sheet, reading, builder)
-    note_unit_columns(sheet, reading, builder)  # sums named like units, a lone count
+    note_unit_columns(sheet, reading, builder)  # sums named like units
     contest = _header_title(header, reading, builder)
     skip = set(reading.skip_rows)
     pending: PendingChoice | None = None  # a choice's name row, its counts in the rows below
@@ -182,10 +184,12 @@ def _check_every_count_read(sheet: Sheet, reading: Reading, builder: ResultsBuil
             "(import --format long)",
         )
         return
-    for c, rows in unread_columns(sheet, reading):
+    for c, rows in unread_columns(sheet, reading, least=1):
+        if len(rows) == 1:
+            note_lone_count(sheet, r, (rows[0], c), builder)
+            continue
         cells = f"{sheet.cell(rows[0], c)}:{sheet.cell(rows[-1], c)}"
-        head = sheet.rows[r][c] if c < len(sheet.rows[r]) else None
-        said = "is blank" if is_blank(head) else f"holds the number {clean_name(head)}, not a unit name"
+        said = header_said(sheet, r, c)
         builder.log.error(
             sheet.name,
             cells,
