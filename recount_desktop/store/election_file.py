@@ -30,7 +30,7 @@ from recount_desktop.store.mapping import (
 )
 from recount_desktop.store.schema import (
     DATA_DIGEST_VERSION,
-    SCHEMA_VERSION,
+    READABLE_FROM,
     migrate,
     refuse_newer,
     schema_version,
@@ -387,7 +387,9 @@ def open_election_file(path: str | Path, operator: str | None = None) -> Electio
 
 
 def _read_only_warnings(path: Path, version: int) -> list[str]:
-    if version < SCHEMA_VERSION:
+    """Why a read-only file cannot be opened, or what the window must say about it. A file of a schema
+    from ``READABLE_FROM`` on is read as it is: migrating it would write."""
+    if version < READABLE_FROM:
         raise ElectionFileError(
             f"{path}: this election file was written by an older version of Recount Desktop (schema "
             f"{version}) and must be brought up to date, which needs a writable copy; it is read-only "

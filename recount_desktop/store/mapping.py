@@ -34,6 +34,7 @@ from recount_desktop.store.dialect import on_server
 from recount_desktop.store.digest import BY_NAME, TableDigest, plain_tally_digest, rows_table_digest
 from recount_desktop.store.digest_arrow import plain_tally_digest_arrow
 from recount_desktop.store.errors import ElectionFileError
+from recount_desktop.store.schema import CREATE_TALLY_KEY, TALLY_KEY_INDEX
 
 
 def write_election(conn: sqlite3.Connection, election: Election) -> None:
@@ -180,9 +181,10 @@ def _insert_tallies(
     columns = _plain_columns(plain, choice_ids, precinct_ids) if plain is not None else None
     with _bulk_write_cache(conn):
         insert = "INSERT INTO tally (choice_id, precinct_id, votes, suppressed) VALUES (?, ?, ?, ?)"
-        conn.executemany(insert, rows)
-        if columns is not None:
-            conn.executemany(insert, zip(*columns, repeat(0)))
+        with tally_key_built_after(conn):
+            conn.executemany(insert, rows)
+            if columns is not None:
+                conn.executemany(insert, zip(*columns, repeat(0)))
         conn.executemany(
             "INSERT INTO tally_vote_type (choice_id, precinct_id, vote_type, votes) VALUES (?, ?, ?, ?)",
             vote_types,
@@ -239,6 +241,27 @@ def _bulk_write_cache(conn: sqlite3.Connection) -> Iterator[None]:
         yield
     finally:
         conn.execute(f"PRAGMA cache_size = {int(previous)}")
+
+
+@contextmanager
+def tally_key_built_after(conn: sqlite3.Connection) -> Iterator[None]:
+    """The tally rows loaded without their key index, which is built once they are all in.
+
+    Kept up row by row, the (choice, precinct) index is a second B-tree filled in the file's order
+    (a long table's is precinct by precinct, so each insert lands somewhere else in it): a third of the
+    insert's cost. ``CREATE UNIQUE INDEX`` sorts the rows once instead, and refuses a key held twice
+    with the same message the insert gave ("UNIQUE constraint failed: tally.choice_id,
+    tally.precinct_id"), failing the change. Only tally rows may be written inside: ``tally_vote_type``
+    refers to the key, and writing or deleting through a foreign key needs its parent's index (the
+    deletes that empty the table run before, the vote types after). SQLite only: the server keeps
+    the key in the table (``pg_schema``).
+    """
+    if on_server(conn):
+        yield
+        return
+    conn.execute(f"DROP INDEX {TALLY_KEY_INDEX}")
+    yield
+    conn.execute(CREATE_TALLY_KEY)
 
 
 def read_contests(conn: sqlite3.Connection) -> tuple[Contest, ...]:

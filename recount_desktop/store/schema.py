@@ -7,6 +7,8 @@ the same transaction as the version bump, so a file is never left half-migrated.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from recount_desktop.store.dialect import on_server
 from recount_desktop.store.errors import ElectionFileError
@@ -219,9 +221,38 @@ _V5 = [
        BEGIN SELECT RAISE(ABORT, 'the election key is never changed'); END""",
 ]
 
-MIGRATIONS: tuple[list[str], ...] = (_V1, _V2, _V3, _V4, _V5)
+# Version 6: the tally table's key (choice, precinct) is a named unique index instead of the table's
+# inline PRIMARY KEY, so that an import can drop it, load the rows and build it once by sorting
+# (``mapping.tally_key_built_after``): kept up row by row, in the file's order, it made the insert a
+# third dearer. Same columns, same rows, same rowids (reads return tallies in rowid order); SQLite cannot
+# drop a column constraint, so the table is rebuilt (https://www.sqlite.org/lang_altertable.html,
+# "Making Other Kinds Of Table Schema Changes"), with foreign keys off (``REBUILT_WITHOUT_FOREIGN_KEYS``):
+# with them on, dropping the old table would delete its rows and cascade into ``tally_vote_type``. The
+# tally table has no trigger and no other index to recreate.
+TALLY_KEY_INDEX = "tally_key"
+CREATE_TALLY_KEY = f"CREATE UNIQUE INDEX {TALLY_KEY_INDEX} ON tally(choice_id, precinct_id)"
+_V6 = [
+    """CREATE TABLE tally_v6 (
+        choice_id INTEGER NOT NULL REFERENCES choice(id) ON DELETE CASCADE,
+        precinct_id INTEGER NOT NULL REFERENCES precinct(id) ON DELETE CASCADE,
+        votes INTEGER NOT NULL CHECK (votes >= 0),
+        suppressed INTEGER NOT NULL DEFAULT 0 CHECK (suppressed IN (0, 1))
+    )""",
+    "INSERT INTO tally_v6 (rowid, choice_id, precinct_id, votes, suppressed)"
+    " SELECT rowid, choice_id, precinct_id, votes, suppressed FROM tally ORDER BY rowid",
+    "DROP TABLE tally",
+    "ALTER TABLE tally_v6 RENAME TO tally",
+    CREATE_TALLY_KEY,
+]
+
+MIGRATIONS: tuple[list[str], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 DATA_DIGEST_VERSION = 5  # the first schema whose audit entries record the data digest
 SCHEMA_VERSION = len(MIGRATIONS)
+# Migrations that rebuild a table under foreign keys: run with enforcement off, then checked whole.
+REBUILT_WITHOUT_FOREIGN_KEYS = frozenset({6})
+# The oldest schema this program reads as it is, without migrating (a file on read-only media cannot be
+# migrated): 5 and 6 differ only in how the tally key is stored, not in what any query reads.
+READABLE_FROM = 5
 
 
 def _normalised(sql: str) -> str:
@@ -277,14 +308,48 @@ def migrate(conn: sqlite3.Connection, path: str, target: int = SCHEMA_VERSION) -
     """Bring the file up to ``target``; refuse a file written by a newer Recount Desktop."""
     current = refuse_newer(conn, path)
     for version in range(current + 1, target + 1):
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in MIGRATIONS[version - 1]:
-                conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {version}")
-            conn.execute("COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
+        if version in REBUILT_WITHOUT_FOREIGN_KEYS:
+            with _foreign_keys_off(conn):
+                _migrate_one(conn, path, version)
+        else:
+            _migrate_one(conn, path, version)
     return schema_version(conn)
+
+
+def _migrate_one(conn: sqlite3.Connection, path: str, version: int) -> None:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for statement in MIGRATIONS[version - 1]:
+            conn.execute(statement)
+        if version in REBUILT_WITHOUT_FOREIGN_KEYS:
+            _refuse_broken_references(conn, path, version)
+        conn.execute(f"PRAGMA user_version = {version}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+
+
+@contextmanager
+def _foreign_keys_off(conn: sqlite3.Connection) -> Iterator[None]:
+    """Foreign key enforcement off for a table rebuild, then as it was (the pragma is a no-op inside
+    a transaction, so it is set around it)."""
+    was_on = bool(conn.execute("PRAGMA foreign_keys").fetchone()[0])
+    conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        yield
+    finally:
+        if was_on:
+            conn.execute("PRAGMA foreign_keys = ON")
+
+
+def _refuse_broken_references(conn: sqlite3.Connection, path: str, version: int) -> None:
+    """After a rebuild with foreign keys off: every reference still finds its row, or nothing is kept."""
+    broken = conn.execute("PRAGMA foreign_key_check").fetchmany(5)
+    if broken:
+        named = "; ".join(f"{table} row {rowid} -> {parent}" for table, rowid, parent, _fk in broken)
+        raise ElectionFileError(
+            f"{path}: cannot bring the file up to schema {version}: rows refer to rows that do not "
+            f"exist ({named}); the file has not been changed. Run `recount-desktop audit verify`"
+        )
