@@ -373,14 +373,32 @@ _CONTINUED = re.compile(r"\s*\(?\s*continued\s*\)?\s*$", re.IGNORECASE)
 
 def _titled_apart(sheet: Sheet, r: int, cols: list[int]) -> bool:
     """Blocks side by side whose choices are on the unit header's row (units below each): told
-    from one table's repeated unit column by a title right above each unit header, not all the
-    same (``GOVERNOR`` over one block, ``MAYOR`` over the next). Jefferson's page blocks carry
-    ``PRESIDENTIAL ELECTORS (CONTINUED)`` two rows up, over a row of candidates' names."""
+    from one table's repeated unit column by one title right above each block, not all the same
+    (``GOVERNOR`` over one block, ``MAYOR`` over the next), over its unit header or over one of
+    its candidates' columns. Jefferson's page blocks carry ``PRESIDENTIAL ELECTORS (CONTINUED)``
+    two rows up, over a row of candidates' names (vote types on the header row)."""
     above = sheet.rows[r - 1] if r > 0 else []
-    titles = [above[c] if c < len(above) else None for c in cols]
-    if any(is_blank(t) or _is_number(t) or _is_page_furniture(t) for t in titles):
+    titles = [_block_title_cell(above, c, nxt) for c, nxt in zip(cols, [*cols[1:], None], strict=True)]
+    if any(t is None for t in titles) or _types_on_header(sheet.rows[r], cols[0]):
         return False
     return len({_CONTINUED.sub("", normalise_header(t)) for t in titles}) > 1
+
+
+def _block_title_cell(row: Sequence[object], col: int, end_col: int | None) -> object:
+    """The one text cell of ``row`` over a block's columns (its title, beside a ``(Vote for N)``
+    line); None when there is none, a number, page furniture or two texts (candidates' names)."""
+    cells = [c for c in row[col:end_col] if not is_blank(c) and _seats_of(c) is None]
+    if len(cells) != 1 or _is_number(cells[0]) or _is_page_furniture(cells[0]):
+        return None
+    return cells[0]
+
+
+def _types_on_header(header: Sequence[object], col: int) -> bool:
+    """The header row holds vote types or total columns (``Early Voting | Total Votes``): the
+    names in the row above are candidates merged over them, not blocks' titles."""
+    return any(
+        normalise_header(c) in _SUB_TYPES or normalise_header(c) in _SKIP_COLUMNS for c in header[col + 1 :]
+    )
 
 
 def _is_label(cell: object, label: str) -> bool:
@@ -740,6 +758,8 @@ def _read_unit_rows(
             units.total(r, precinct_col, precinct, values, keep_statistics=heading is None)
             heading = None
             continue
+        if units.unit_adding_up:
+            units.warn_unit_adding_up(r, precinct_col, precinct)
         vote_type = _ROW_VOTE_TYPES.get(normalise_header(precinct)) if heading else None
         if heading and vote_type:  # "Polling", "Vote By Mail"... under the unit's name, then its Total
             _add_unit_row(

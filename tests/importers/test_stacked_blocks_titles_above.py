@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from recount_desktop.importers import read_tally_file
+from recount_desktop.importers import read_tally_file, sovc
 from recount_desktop.importers.reader import TallyImport
+from recount_desktop.importers.source import Sheet
 from tests.importers.conftest import write_xlsx
 
 GOVERNOR: list[list[object]] = [
@@ -150,6 +151,31 @@ def test_blocks_side_by_side_each_titled_above_are_two_contests(tmp_path: Path) 
     rows[1] = ["Precinct", "Ada", "Bob", None, "Precinct", "Cy", "Di"]
     one = read_tally_file(write_xlsx(tmp_path / "one.xlsx", {"Results": rows}), format="sovc")
     assert one.results is not None and sorted(one.results.totals("GOVERNOR")) == ["Ada", "Bob", "Cy", "Di"]
+
+
+def test_blocks_side_by_side_titled_over_their_candidates_are_two_contests(tmp_path: Path) -> None:
+    """Third review, finding 7 (e1_side_over_cand.xlsx): each block's title over its first
+    candidate's column, not over its unit header. With --format sovc MAYOR's title was ignored and
+    its candidates read into GOVERNOR, exit 0."""
+    rows: list[list[object]] = [
+        [None, "GOVERNOR", None, None, None, "MAYOR (Vote for 1)"],
+        ["Precinct", "Ada", "Bob", None, "Precinct", "Cy", "Di"],
+        ["Adams", 10, 20, None, "Adams", 50, 7],
+        ["Baker", 30, 5, None, "Baker", 8, 9],
+        ["Clay", 3, 4, None, "Clay", 1, 2],
+    ]
+    for format in ("sovc", "auto"):
+        imported = read_tally_file(write_xlsx(tmp_path / "side.xlsx", {"Results": rows}), format=format)
+        assert imported.errors == () and imported.results is not None, format
+        assert imported.results.totals("GOVERNOR") == {"Ada": 43, "Bob": 29}
+        assert imported.results.totals("MAYOR (Vote for 1)") == {"Cy": 59, "Di": 18}
+    # a row of candidates' names over vote-type columns is no row of titles: one contest
+    typed: list[list[object]] = [
+        [None, "Ada", None, None, "Bob"],
+        ["Precinct", "Early Voting", "Total Votes", None, "Precinct", "Early Voting", "Total Votes"],
+        ["Adams", 10, 10, None, "Adams", 5, 5],
+    ]
+    assert not sovc._titled_apart(Sheet("S", typed), 1, [0, 3])
 
 
 def test_a_vote_for_line_under_a_block_title_gives_its_seats_not_its_name(tmp_path: Path) -> None:
