@@ -285,10 +285,24 @@ class ResultsBuilder:
         self.repeats = Repeats()  # units met again in a statement's contest: portions or a copy
         # statement rows read as totals by their sums alone, under a label: (contest, cell, label)
         self._totals_by_sums: list[tuple[str, Where, str]] = []
+        # units of a contest read later, named like a row an earlier contest read as a total by its
+        # sums (Ward 1 adding up there by chance): a second read takes them as units from the start
+        self.units_read_later: frozenset[str] = frozenset()
 
     def is_unit_name(self, name: str) -> bool:
         """Whether a unit of this name (with no county) was read in any contest so far."""
         return (None, name) in self._precincts
+
+    def is_unit_anywhere(self, name: str) -> bool:
+        """A unit of this name read so far, or in a contest read later (``units_read_later``)."""
+        return (None, name) in self._precincts or name in self.units_read_later
+
+    def totals_named_as_later_units(self) -> frozenset[str]:
+        """The labels of rows read as totals by their sums that a contest read after names as a unit
+        (before ``finish``, which refuses them): the file is read again with them as units."""
+        return frozenset(
+            label for _contest, _where, label in self._totals_by_sums if self.is_unit_name(label)
+        )
 
     def total_by_sums(self, contest: str, where: Where, label: str) -> None:
         """A labelled row read as a total because its counts are sums: refused in ``finish`` if a

@@ -112,18 +112,18 @@ def interpret(
     what was sought."""
     if reading is not None:
         given = replace(reading, by_user=True)
-        return Interpretation(_attempt(book, new_builder(), ticker, reading.layout, given, last=True))
+        return Interpretation(_attempt(book, new_builder, ticker, reading.layout, given, last=True))
     fast = long_columnar.read_fast(book, new_builder, ticker, layout, SMALL_BOOK_COUNTS)
     if fast is not None:  # a large template or long table of plain counts, read by columns
         return Interpretation(Attempt(*fast))
     if layout == "template" or (layout == "auto" and is_template(book)):
-        return Interpretation(_attempt(book, new_builder(), ticker, "template", None, last=True))
+        return Interpretation(_attempt(book, new_builder, ticker, "template", None, last=True))
     cases = [case for case in READ_LAYOUTS if layout in ("auto", case)]
     found, later = _first_case(book, cases)
     found = _as_asked(book, found, layout)
     if not found:
         if layout != "auto":  # the forced case's own reader says what it looked for
-            return Interpretation(_attempt(book, new_builder(), ticker, layout, None, last=True))
+            return Interpretation(_attempt(book, new_builder, ticker, layout, None, last=True))
         hint = untitled_statement_hint(book)  # Montrose: one CSV per contest, no title row
         raise log.reject(None if book.is_csv else book.sheet_names[0], None, NOTHING_FOUND + hint)
     small = bool(later) and is_small(book)
@@ -305,7 +305,7 @@ def _read(
     best = next(r for r in found if r.layout == candidate.layout)
     # a reading settled by its names (``axes``) is given too: the reader would not find it by itself
     given = None if best is candidate and not (candidate.by_user or candidate.cue) else candidate
-    tried = _attempt(book, new_builder(), ticker, candidate.layout, given, last)
+    tried = _attempt(book, new_builder, ticker, candidate.layout, given, last)
     tried.reading = candidate
     return tried
 
@@ -327,10 +327,16 @@ def _replaces(tried: Attempt, chosen: Attempt, first: Attempt) -> bool:
 
 
 def _attempt(
-    book: Book, builder: ResultsBuilder, ticker: Ticker, layout: str, reading: Reading | None, last: bool
+    book: Book,
+    new_builder: Callable[[], ResultsBuilder],
+    ticker: Ticker,
+    layout: str,
+    reading: Reading | None,
+    last: bool,
 ) -> Attempt:
     """Read ``book`` one way; ``last``: no other reading follows, so the cells are dropped before
     the results are built (a statewide file's cells are hundreds of megabytes)."""
+    builder = new_builder()
     attempt = Attempt(layout, reading, builder)
     try:
         if layout == "template":
@@ -338,11 +344,30 @@ def _attempt(
         else:
             READERS[layout](book, builder, ticker, reading)
             options = {}
+            _again_with_later_units(book, attempt, new_builder, ticker)
         if last:
             book.release()
-        attempt.results = builder.finish(options)
+        attempt.results = attempt.builder.finish(options)
     except ImportRejected:
         attempt.rejected = True
     except ValueError as error:  # a record the domain refuses (should have been caught as a cell error)
-        builder.log.error(None, None, f"the results cannot be built: {error}")
+        attempt.builder.log.error(None, None, f"the results cannot be built: {error}")
     return attempt
+
+
+def _again_with_later_units(
+    book: Book, attempt: Attempt, new_builder: Callable[[], ResultsBuilder], ticker: Ticker
+) -> None:
+    """A row read as a total by its sums (Ward 1 equal to Adams and Baker above it) that a contest
+    read later has as a unit is a unit: its sums were chance, and a real subtotal would close its
+    units in every contest. The file is read again knowing those names (at most twice more, each
+    read finding the names the one before it did not), and the row is warned of where it adds up;
+    a file whose own totals then disagree is refused by them."""
+    for _ in range(2):
+        later = attempt.builder.totals_named_as_later_units()
+        if not later:
+            break
+        known = attempt.builder.units_read_later | later
+        attempt.builder = new_builder()
+        attempt.builder.units_read_later = known
+        READERS[attempt.layout](book, attempt.builder, ticker, attempt.reading)

@@ -93,6 +93,7 @@ class UnitRows:
         self._group_rows: list[int] = []
         self._all_rows: list[int] = []
         self._statistics_kept = False
+        self.unit_adding_up = 0  # set by ``is_total``: the row adds up to this many units above it
         # group-named rows (Ward 1) read as totals over fewer than MIN_UNITS_NAMED units: checked in
         # ``finish`` that no unit row follows unclosed (then the row may as well be a unit)
         self._group_totals: list[tuple[int, int, str, int]] = []
@@ -158,12 +159,29 @@ class UnitRows:
         another contest): a unit's name is no total, whatever its counts add up to."""
         if not sums_make_a_total(label, sums, units):
             return False
-        return not (named_like_a_unit(label) and self.builder.is_unit_name(label))
+        if named_like_a_unit(label) and self.builder.is_unit_anywhere(label):
+            self.unit_adding_up = units
+            return False
+        return True
 
     def totals_named_as_units(self, labels: Sequence[str]) -> bool:
-        """Whether a row found a total by its sums is named as a unit already read (``sovc_block``
-        then leaves the rows to the row-by-row reader, which reads it as a unit)."""
-        return any(named_like_a_unit(label) and self.builder.is_unit_name(label) for label in labels)
+        """Whether a row found a total by its sums is named as a unit already read, or read in a
+        later contest (``sovc_block`` then leaves the rows to the row-by-row reader, which reads it
+        as a unit)."""
+        return any(named_like_a_unit(label) and self.builder.is_unit_anywhere(label) for label in labels)
+
+    def warn_unit_adding_up(self, r: int, col: int, label: str) -> None:
+        """A unit row whose counts are the sums of the ``unit_adding_up`` unit rows above it, read as
+        a unit because a contest has a unit of its name: said, naming the row, since a subtotal
+        read as a unit would count its units twice."""
+        units, self.unit_adding_up = self.unit_adding_up, 0
+        self.builder.log.warn(
+            self.sheet.name,
+            self.sheet.cell(r, col),
+            f"row {r + 1} {label!r} of {self.contest!r} adds up to the {units} unit rows above it, like a "
+            f"subtotal, but {label!r} is a unit elsewhere in the file: it is read as a unit. If it is "
+            "a subtotal, label it 'Total' (e.g. 'Ward 1 Total') or choose the rows in the import wizard",
+        )
 
     def _left_out(self) -> tuple[list[int], list[int], set[int]]:
         """Per column, the counts of the rows read so far that repeat an earlier unit's with the same
