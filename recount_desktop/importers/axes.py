@@ -226,6 +226,15 @@ def as_statement(table: TwoWays, cue: str = "", by_user: bool = False) -> Readin
     )
 
 
+_READS_BOTH_WAYS = "heads a one-contest table that reads both ways"
+
+
+def is_undecided(message: str) -> bool:
+    """The refusal ``undecided`` words: precincts could not be told from candidates (the wizard
+    says so in its status line, rather than naming the reading that was refused)."""
+    return _READS_BOTH_WAYS in message
+
+
 def undecided(table: TwoWays, why: str, one_sheet: bool = True) -> str:
     """The refusal of a table that reads both ways, naming its corner and both axes, and how to
     choose (a workbook of several sheets is read as statements one sheet at a time: ``--sheet``)."""
@@ -238,7 +247,7 @@ def undecided(table: TwoWays, why: str, one_sheet: bool = True) -> str:
     )
     sheets = "" if one_sheet else "; one sheet at a time, with --sheet NAME"
     return (
-        f"{table.corner} ({corner!r}) heads a one-contest table that reads both ways: units along row "
+        f"{table.corner} ({corner!r}) {_READS_BOTH_WAYS}: units along row "
         f"{row} ({across}) with choices down column {col} ({down}), or units down column {col} "
         f"with choices along row {row}; {reconcile}, and {why} (a number, as in Ward 3, or a word "
         "such as Precinct, Township or Absentee marks a unit; a party or a write-in line marks a "

@@ -51,3 +51,16 @@ def test_choosing_the_statement_layout_reads_it(qtbot, window, tmp_path) -> None
         _wait_read(qtbot, dialog, before)
     _read_as_statement(qtbot, dialog)
     assert dialog.import_button.isEnabled()
+
+
+def test_the_status_line_says_precincts_could_not_be_told_from_candidates(qtbot, window, tmp_path) -> None:
+    """The status line named the refused reading as 'detected layout abstract'; it now says what
+    happened and what to do, and names the layout only once a reading is read."""
+    source = write_csv(tmp_path / "one.csv", UNDECIDABLE)
+    dialog = _refused_on_the_sheet(qtbot, window, source)
+    status = dialog.layout_label.text()
+    assert "could not tell precincts from candidates" in status and "choose the reading below" in status
+    assert "detected layout" not in status
+    _pick_reading(qtbot, dialog, "units in column A")
+    _read_as_statement(qtbot, dialog)
+    assert "detected layout <b>sovc</b>" in dialog.layout_label.text()

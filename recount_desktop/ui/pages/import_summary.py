@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from recount_desktop.importers import Problem, TallyImport
+from recount_desktop.importers.axes import is_undecided
 from recount_desktop.importers.checks import CellNote
 from recount_desktop.ui.widgets.table_model import Column, RecordTableModel
 
@@ -43,6 +44,23 @@ class ReadingNoteModel(RecordTableModel[NoteRow]):
 def note_rows(imported: TallyImport) -> list[NoteRow]:
     notes = imported.notes
     return [NoteRow(kind, note) for kind in KIND_NAMES for note in getattr(notes, kind)]
+
+
+def status_line(imported: TallyImport) -> str:
+    """The wizard's one line on what the read found. A refused file names no layout as
+    "detected": the reading tried was the one refused, and saying so would mislead."""
+    name = html.escape(imported.path.name)
+    problems = f"{len(imported.errors)} error(s), {len(imported.warnings)} warning(s)"
+    results = imported.results
+    if results is not None:
+        counts = (f"{len(results.contests)} contests, {len(results.precincts)} precincts, "
+                  f"{len(results.tallies):,} vote counts")
+        return f"<b>{name}</b>: detected layout <b>{imported.layout}</b>; {counts}; {problems}."
+    if any(is_undecided(e.message) for e in imported.errors):
+        return (f"<b>{name}</b>: could not tell precincts from candidates (the table reads both ways): "
+                "choose the reading below, or the layout; nothing is imported until you do.")
+    return (f"<b>{name}</b>: could not be read as layout <b>{imported.layout}</b>; nothing can be "
+            f"imported; {problems}. Correct the reading on the sheet, or choose another layout.")
 
 
 def summary_text(imported: TallyImport) -> str:

@@ -344,11 +344,7 @@ class ImportDialog(QDialog):
 
     def _show_summary(self, imported: TallyImport) -> None:
         results = imported.results
-        counts = (f"{len(results.contests)} contests, {len(results.precincts)} precincts, "
-                  f"{len(results.tallies):,} vote counts" if results else "nothing can be imported")
-        self.layout_label.setText(
-            f"<b>{imported.path.name}</b>: detected layout <b>{imported.layout}</b>; {counts}; "
-            f"{len(imported.errors)} error(s), {len(imported.warnings)} warning(s).")
+        self.layout_label.setText(import_summary.status_line(imported))
         self.summary.setText(import_summary.summary_text(imported))
         self.notes.set_rows(import_summary.note_rows(imported))
         self._show_differences(imported)
