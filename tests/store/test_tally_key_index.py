@@ -19,12 +19,15 @@ from recount_desktop.domain import Election, ElectionResults
 from recount_desktop.store import (
     ElectionFile,
     ElectionFileError,
+    create_election_file,
     digest,
     election_file,
     mapping,
     open_election_file,
 )
 from recount_desktop.store.schema import SCHEMA_VERSION, migrate
+from recount_desktop.store.server import publish
+from tests.pg_testing import raw
 
 
 @contextmanager
@@ -229,3 +232,28 @@ def test_the_key_is_dropped_and_built_only_on_a_file(election_file: ElectionFile
         with mapping.tally_key_built_after(conn):
             assert conn.execute(indexes).fetchall() == []
         assert conn.execute(indexes).fetchall() == [("tally_key",)]
+
+
+def test_a_schema_5_server_database_moves_to_6_keeping_its_key(
+    server_url: str, election: Election, results: ElectionResults
+) -> None:
+    with create_election_file(server_url, election) as store:
+        store.replace_results(results, {"source": "server"})
+        head = store.head_hash()
+    raw(server_url).execute("UPDATE schema_info SET version = 5")  # type: ignore[attr-defined]
+    with open_election_file(server_url) as store:
+        assert store.head_hash() == head
+        assert store.verify_audit().ok
+        assert store.results() == results
+        store.replace_results(results, {"source": "again"})  # no index of the file's to drop there
+        assert store.verify_audit().ok
+    assert raw(server_url).execute("SELECT version FROM schema_info").fetchone()[0] == 6  # type: ignore[attr-defined]
+
+
+def test_a_migrated_file_publishes_to_a_server_with_its_head_hash(old_file: Path, server_url: str) -> None:
+    with open_election_file(old_file) as store:
+        head = store.head_hash()
+        publish(store, server_url)
+    with open_election_file(server_url) as store:
+        assert store.head_hash() == head
+        assert store.verify_audit().ok
