@@ -61,6 +61,13 @@ from recount_desktop.importers.values import (
     statistic_of,
     too_large_count,
 )
+from recount_desktop.importers.vote_type_sections import (
+    Sections,
+    sections_confirmed,
+    sections_summed,
+    sections_unconfirmed,
+    vote_type_sections,
+)
 
 Where = tuple[Sheet, int, int]
 PrecinctKey = tuple[str | None, str]  # (county, precinct as written)
@@ -1016,8 +1023,16 @@ class ResultsBuilder:
         for contest, units in by_contest.items():
             verdict = self.repeats.verdict(contest)
             totals = self.repeats.totals.get(contest, [])
-            refused = False
+            sectioned = [
+                (repeated, sections)
+                for repeated in units
+                if (sections := vote_type_sections(self.repeats, repeated, self.is_unit_name)) is not None
+            ]
+            refused = bool(sectioned) and not self._sum_sections(sectioned, verdict)
+            in_sections = {id(repeated) for repeated, _sections in sectioned}
             for repeated in units:
+                if id(repeated) in in_sections:
+                    continue
                 if self._other_groups_unit(repeated):
                     refused = True
                     continue
@@ -1053,15 +1068,37 @@ class ResultsBuilder:
         self.log.error(sheet.name, sheet.cell(row, col), groups_message(repeated, *apart))
         return True
 
-    def _sum_portions(self, repeated: RepeatedUnit) -> None:
-        """Add the unit's later rows into its first ones."""
-        for occurrence in repeated.again:
+    def _sum_sections(self, sectioned: list[tuple[RepeatedUnit, Sections]], verdict: Verdict) -> bool:
+        """Units listed again under a vote-type heading (``Absentee``): each unit's sections summed
+        as its vote types when the contest's totals confirm it, said once for the contest; else
+        refused naming the first unit's rows (False)."""
+        first = sectioned[0][0]
+        sheet, row, col = min(first.again[0].values(), key=lambda c: (c[1][1], c[1][2]))[1]
+        if not all(sections_confirmed(repeated, verdict) for repeated, _sections in sectioned):
+            unfit = self.repeats.unfit(first.contest) if verdict is Verdict.NEITHER else []
+            self.log.error(sheet.name, sheet.cell(row, col), sections_unconfirmed(sectioned, verdict, unfit))
+            return False
+        for repeated, sections in sectioned:
+            self._sum_portions(repeated, sections)
+        totals = self.repeats.totals.get(first.contest, [])
+        self.log.warn(sheet.name, sheet.cell(row, col), sections_summed(sectioned, totals))
+        return True
+
+    def _sum_portions(self, repeated: RepeatedUnit, sections: Sections | None = None) -> None:
+        """Add the unit's later rows into its first ones; ``sections``: each occurrence's vote type
+        (stored as the count's types when every section is headed and no column gives types)."""
+        for i, occurrence in enumerate(repeated.again, start=1):
             for (choice, vote_type), (votes, _where) in occurrence.items():
                 entry = self._tallies.get((repeated.contest, repeated.unit, choice))
                 if entry is None:
                     continue
                 if vote_type is not None and entry.types is not None:
                     entry.types[vote_type] = entry.types.get(vote_type, 0) + votes
+                elif vote_type is None and sections and sections[0] and not entry.suppressed:
+                    types = entry.types if entry.types is not None else {sections[0]: entry.votes or 0}
+                    kind = sections[i] or ""
+                    types[kind] = types.get(kind, 0) + votes
+                    entry.types = types
                 entry.votes = (entry.votes or 0) + votes
 
     def _leave_out_statistics(self, repeated: RepeatedUnit) -> None:

@@ -78,7 +78,7 @@ class RepeatedUnit:
 
     def rows(self) -> str:
         """``rows 5 and 17``, or ``sheet '1' row 5 and sheet '2' row 4`` across sheets."""
-        places = [_first_cell(self.first)] + [_first_cell(occurrence) for occurrence in self.again]
+        places = [first_cell(self.first)] + [first_cell(occurrence) for occurrence in self.again]
         sheets = {id(sheet) for sheet, _r, _c in places}
         if len(sheets) == 1:
             return "rows " + _and([str(r + 1) for _s, r, _c in places])
@@ -90,7 +90,8 @@ class RepeatedUnit:
         return _and([cell_range([where for _v, where in occurrence.values()]) for occurrence in occurrences])
 
 
-def _first_cell(occurrence: dict[Part, Count]) -> Where:
+def first_cell(occurrence: dict[Part, Count]) -> Where:
+    """The top-left cell of one occurrence's counts."""
     return min((where for _v, where in occurrence.values()), key=lambda w: (w[1], w[2]))
 
 
@@ -187,6 +188,10 @@ class Repeats:
         unit's name over its vote-type rows (told apart in ``groups_apart``)."""
         self._headings.setdefault((contest, id(sheet)), []).append((row, label))
 
+    def headings(self, contest: str, sheet: Sheet) -> list[tuple[int, str]]:
+        """The contest's heading rows on ``sheet``: (row, label)."""
+        return self._headings.get((contest, id(sheet)), [])
+
     def groups_apart(
         self, repeated: RepeatedUnit, is_unit: Callable[[str], bool] = lambda _name: False
     ) -> tuple[str, str] | None:
@@ -197,10 +202,10 @@ class Repeats:
         page printed twice. With no total between them, a heading between them of another name
         than the first one's group (``is_unit``: not a unit's name over its vote types) sets the
         groups apart as well."""
-        sheet, first, _c = _first_cell(repeated.first)
+        sheet, first, _c = first_cell(repeated.first)
         closing = sorted(self._closing.get((repeated.contest, id(sheet)), []), key=lambda t: t[0])
         for occurrence in repeated.again:
-            again = _first_cell(occurrence)[1]
+            again = first_cell(occurrence)[1]
             if any(first < row < again for row, _label, _f in closing):
                 after_first = next(t for t in closing if t[0] > first)
                 after_again = next((t for t in closing if t[0] > again), None)
@@ -258,7 +263,7 @@ def repeat_warning(
     name, contest = repeated.unit[1], repeated.contest
     # only a total below every occurrence closes them all: a subtotal between them closes one
     sheet, last, _c = max(
-        (_first_cell(occurrence) for occurrence in repeated.again), key=lambda where: where[1]
+        (first_cell(occurrence) for occurrence in repeated.again), key=lambda where: where[1]
     )
     shown = _and(sorted({t.cell for t in totals if t.where[0] is sheet and t.where[1] > last}))
     count = len(repeated.again) + 1
