@@ -275,23 +275,32 @@ def child_figures(source: Path, code: Path | None = None) -> dict[str, Any]:
     return figures
 
 
+Round = tuple[float, float, float]  # one round's (a), (b) and (d), in seconds
+
+
 def _alternated(
     source: Path, precincts: int, before: Path | None, after: Path | None, repeat: int
-) -> tuple[dict[str, Any], dict[str, Any] | None, list[tuple[float, float, float]]]:
+) -> tuple[dict[str, Any], dict[str, Any] | None, list[Round], list[tuple[float, float]]]:
     """``repeat`` rounds of (a) with the code before (when given) and after, then (b) and (d): each
     (a) figure's median, and each round's (a) after, (b) and (d). The baselines are measured in every round,
     next to the (a) they divide: on a shared machine one measurement of (b) moves by a third from
-    one minute to the next."""
+    one minute to the next. Also each round's processor time of (a) and (b): on a loaded machine the
+    wall figures of both grow with the others' load, their processor time much less."""
     afters: list[dict[str, Any]] = []
     befores: list[dict[str, Any]] = []
     baselines: list[tuple[float, float]] = []
+    read_cpus: list[float] = []
     for _ in range(repeat):
         if before is not None:
             befores.append(child_figures(source, before))
         afters.append(child_figures(source, after))
-        baselines.append((timed(lambda: calamine_read(source)), bare_store(precincts)))
+        cpu = time.process_time()
+        read = timed(lambda: calamine_read(source))
+        read_cpus.append(time.process_time() - cpu)
+        baselines.append((read, bare_store(precincts)))
     rounds = [(run["seconds"], b, d) for run, (b, d) in zip(afters, baselines, strict=True)]
-    return _median(afters), _median(befores) if befores else None, rounds
+    cpus = [(run["cpu"], b) for run, b in zip(afters, read_cpus, strict=True)]
+    return _median(afters), _median(befores) if befores else None, rounds, cpus
 
 
 def _median(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -326,7 +335,7 @@ def measure(
     repeat: int = 1,
 ) -> dict[str, float]:
     rows = precincts * CONTESTS * CHOICES
-    figures, old, baselines = _alternated(source, precincts, before, after, repeat)
+    figures, old, baselines, cpus = _alternated(source, precincts, before, after, repeat)
     a = figures["seconds"]
     b = sorted(b for _a, b, _d in baselines)[len(baselines) // 2]
     d = sorted(d for _a, _b, d in baselines)[len(baselines) // 2]
@@ -359,6 +368,13 @@ def measure(
         each_d = ", ".join(f"{d:.2f}" for _a, _b, d in baselines)
         print(f"    (b) and (d) medians of {len(baselines)} rounds, each: b {each_b}; d {each_d}", flush=True)
         _print_round_ratios(baselines)
+    by_cpu = sorted(a / b for a, b in cpus)
+    print(
+        f"    processor time, per round: a {', '.join(f'{a:.2f}' for a, _b in cpus)} s; "
+        f"b {', '.join(f'{b:.2f}' for _a, b in cpus)} s; a/b {', '.join(f'{r:.2f}' for r in by_cpu)} "
+        f"(median {by_cpu[len(by_cpu) // 2]:.2f})",
+        flush=True,
+    )
     if e is None:
         print("(e) fastexcel columnar read: not measured (pip install '.[bench]')", flush=True)
     else:
