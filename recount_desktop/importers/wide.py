@@ -51,6 +51,7 @@ class _Contest:
     choices: dict[int, tuple[str, str | None]] = field(default_factory=dict)
     statistics: dict[int, str] = field(default_factory=dict)  # col -> header naming the statistic
     total_col: int | None = None
+    shares: dict[int, str] = field(default_factory=dict)  # col -> header of a vote-share column
 
 
 @dataclass
@@ -61,6 +62,7 @@ class _Layout:
     precinct_statistics: dict[int, str]  # col -> header (registered voters, ballots cast)
     names_row: int = -1  # the contest-name row (the header rows are names, seats, choices)
     seats_row: int | None = None
+    shares: dict[int, str] = field(default_factory=dict)  # vote-share columns, read as skipped
 
 
 _UNIT_RANK = {word: i for i, word in enumerate(UNIT_HEADERS)}
@@ -243,6 +245,7 @@ def _contests(
             match = _VOTE_FOR.match(clean_name(sheet.rows[seats_row][start]))
             contest.seats = int(match.group(1)) if match else None
         _contest_columns(contest, header, start, end)
+        layout.shares.update(contest.shares)
         if contest.choices:
             layout.contests.append(contest)
     if all(_only_vote_types(contest) for contest in layout.contests):
@@ -279,8 +282,25 @@ def _contest_columns(contest: _Contest, header: list[object], start: int, end: i
             contest.total_col = c
         elif statistic_of(text):
             contest.statistics[c] = text
-        elif "%" not in text and "percent" not in text.lower():
+        elif is_share_header(text):
+            contest.shares[c] = text
+        else:
             contest.choices[c] = _name_and_party(text)
+
+
+# a vote-share column's header: a share label alone (``%``, ``Pct``, ``% of Total``, ``Percent``,
+# ``Vote %``), or a name with a share mark at its start or end (``Ada %``, ``trump_pct``,
+# ``Ada (%)``). A ``%`` inside a choice's words is no share: ``FOR A 0.25% SALES TAX``
+_SHARE_HEADER = re.compile(
+    r"^(%|pct\.?|percent(age)?|vote\s*share|share|vote\s*%|%\s*of\s*(the\s*)?(total|votes?)(\s*votes?)?)$"
+    r"|^%|%$|\(%\)$|[\s_-](pct\.?|percent(age)?)$|^(pct|percent(age)?)\b",
+    re.IGNORECASE,
+)
+
+
+def is_share_header(text: str) -> bool:
+    """A column header naming a vote share (a percentage), never a choice."""
+    return bool(_SHARE_HEADER.search(text.strip()))
 
 
 def _name_and_party(text: str) -> tuple[str, str | None]:
@@ -411,6 +431,8 @@ def _read_sheet(sheet: Sheet, layout: _Layout, builder: ResultsBuilder, ticker: 
 def _note_columns(sheet: Sheet, layout: _Layout, builder: ResultsBuilder) -> None:
     for c, label in layout.precinct_statistics.items():
         builder.notes.note("statistics", sheet.name, f"column {column_letters(c)}", label)
+    for c, label in layout.shares.items():
+        builder.notes.note("skipped", sheet.name, f"column {column_letters(c)}", label)
     for contest in layout.contests:
         for c, label in contest.statistics.items():
             builder.notes.note("statistics", sheet.name, f"column {column_letters(c)}", label)
