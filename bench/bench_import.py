@@ -275,12 +275,12 @@ def child_figures(source: Path, code: Path | None = None) -> dict[str, Any]:
     return figures
 
 
-Round = tuple[float, float, float]  # one round's (a), (b) and (d), in seconds
+Round = tuple[float, float, float]  # one round's (a), (b) and (d), in seconds (wall or processor)
 
 
 def _alternated(
     source: Path, precincts: int, before: Path | None, after: Path | None, repeat: int
-) -> tuple[dict[str, Any], dict[str, Any] | None, list[Round], list[tuple[float, float]]]:
+) -> tuple[dict[str, Any], dict[str, Any] | None, list[Round], list[Round]]:
     """``repeat`` rounds of (a) with the code before (when given) and after, then (b) and (d): each
     (a) figure's median, and each round's (a) after, (b) and (d). The baselines are measured in every round,
     next to the (a) they divide: on a shared machine one measurement of (b) moves by a third from
@@ -289,17 +289,18 @@ def _alternated(
     afters: list[dict[str, Any]] = []
     befores: list[dict[str, Any]] = []
     baselines: list[tuple[float, float]] = []
-    read_cpus: list[float] = []
+    base_cpus: list[tuple[float, float]] = []
     for _ in range(repeat):
         if before is not None:
             befores.append(child_figures(source, before))
         afters.append(child_figures(source, after))
         cpu = time.process_time()
         read = timed(lambda: calamine_read(source))
-        read_cpus.append(time.process_time() - cpu)
+        read_cpu = time.process_time()
         baselines.append((read, bare_store(precincts)))
+        base_cpus.append((read_cpu - cpu, time.process_time() - read_cpu))
     rounds = [(run["seconds"], b, d) for run, (b, d) in zip(afters, baselines, strict=True)]
-    cpus = [(run["cpu"], b) for run, b in zip(afters, read_cpus, strict=True)]
+    cpus = [(run["cpu"], b, d) for run, (b, d) in zip(afters, base_cpus, strict=True)]
     return _median(afters), _median(befores) if befores else None, rounds, cpus
 
 
@@ -321,6 +322,24 @@ def _print_round_ratios(rounds: list[tuple[float, float, float]]) -> None:
     print(
         f"    per round: a/b {', '.join(f'{r:.2f}' for r in by_b)} (median {by_b[middle]:.2f}); "
         f"a/(b+d) {', '.join(f'{r:.2f}' for r in by_bd)} (median {by_bd[middle]:.2f})",
+        flush=True,
+    )
+
+
+def _print_processor_time(rounds: list[Round]) -> None:
+    """Each round's processor time of (a), (b) and (d) and the two ratios (medians)."""
+
+    def listed(values: list[float]) -> str:
+        return ", ".join(f"{v:.2f}" for v in values)
+
+    by_b = sorted(a / b for a, b, _d in rounds)
+    by_bd = sorted(a / (b + d) for a, b, d in rounds)
+    middle = len(rounds) // 2
+    print(
+        f"    processor time, per round: a {listed([a for a, _b, _d in rounds])} s; "
+        f"b {listed([b for _a, b, _d in rounds])} s; d {listed([d for _a, _b, d in rounds])} s; "
+        f"a/b {listed(by_b)} (median {by_b[middle]:.2f}); "
+        f"a/(b+d) {listed(by_bd)} (median {by_bd[middle]:.2f})",
         flush=True,
     )
 
@@ -368,13 +387,7 @@ def measure(
         each_d = ", ".join(f"{d:.2f}" for _a, _b, d in baselines)
         print(f"    (b) and (d) medians of {len(baselines)} rounds, each: b {each_b}; d {each_d}", flush=True)
         _print_round_ratios(baselines)
-    by_cpu = sorted(a / b for a, b in cpus)
-    print(
-        f"    processor time, per round: a {', '.join(f'{a:.2f}' for a, _b in cpus)} s; "
-        f"b {', '.join(f'{b:.2f}' for _a, b in cpus)} s; a/b {', '.join(f'{r:.2f}' for r in by_cpu)} "
-        f"(median {by_cpu[len(by_cpu) // 2]:.2f})",
-        flush=True,
-    )
+    _print_processor_time(cpus)
     if e is None:
         print("(e) fastexcel columnar read: not measured (pip install '.[bench]')", flush=True)
     else:
