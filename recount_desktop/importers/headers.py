@@ -6,6 +6,7 @@ ignored (CONTRACT.md: "matched case-insensitively with surrounding spaces ignore
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -15,8 +16,19 @@ from recount_desktop.importers.values import clean_name, is_total_label
 HEADER_SEARCH_ROWS = 30
 
 
+# a lower-case letter followed by an upper-case one: the seam of a CamelCase header word
+_CAMEL_SEAM = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
 def normalise_header(value: object) -> str:
-    return " ".join(clean_name(value).lower().replace("_", " ").split()).rstrip(":").strip()
+    """A header cell as compared: lower case, spaces, underscores, newlines and a trailing colon
+    ignored; CamelCase words split (``CandidateName`` is ``candidate name``, as an exporter's
+    database field names read) and a leading ``#`` before a word dropped (``#Precinct``)."""
+    text = clean_name(value)
+    if not (text.islower() or text.isupper()):
+        text = _CAMEL_SEAM.sub(" ", text)
+    text = " ".join(text.lower().replace("_", " ").split()).rstrip(":").strip()
+    return text[1:].lstrip() if text[:1] == "#" and text[1:2].isalpha() else text
 
 
 def _unit_headers() -> tuple[str, ...]:
