@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from recount_desktop.importers.checks import SumColumn, sum_column, whole_at
+from recount_desktop.importers.checks import MIN_UNITS_BY_ARITHMETIC, SumColumn, sum_column, whole_at
 from recount_desktop.importers.headers import (
     LONG_FIELDS,
     is_total_like_header,
@@ -19,7 +19,7 @@ from recount_desktop.importers.headers import (
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
-from recount_desktop.importers.values import clean_name, is_blank, is_total_label
+from recount_desktop.importers.values import clean_name, is_blank, is_total_label, statistic_of
 
 HEADER_SEARCH_ROWS = 30
 DATA_ROWS_SEEN = 59  # the rows under a candidate header row whose numbers name its count columns
@@ -32,7 +32,8 @@ _NUMBER = re.compile(r"^[\d,.]+$")
 
 def candidates(book: Book) -> list[Reading]:
     """The abstract readings of the first sheets (units as columns), best first per sheet."""
-    return [reading for name in book.sheet_names[:3] for reading in find_readings(book.sheet(name))]
+    found = [reading for name in book.sheet_names[:3] for reading in find_readings(book.sheet(name))]
+    return [reading for reading in found if not reading.field_units]
 
 
 def find_readings(sheet: Sheet) -> list[Reading]:
@@ -46,7 +47,8 @@ def find_readings(sheet: Sheet) -> list[Reading]:
             reading = _reading_at(sheet, r, row, numeric)
             if reading is not None:
                 found.append(reading)
-        sheet.found["abstract"] = sorted(found, key=lambda reading: -reading.score)
+        # a reading with statistics over its unit columns last: the reader takes the first
+        sheet.found["abstract"] = sorted(found, key=lambda reading: (reading.field_units, -reading.score))
     return list(sheet.found["abstract"])
 
 
@@ -67,6 +69,9 @@ def _reading_at(sheet: Sheet, r: int, header: Sequence[object], numeric: dict[in
         units.remove(c)  # a Sub-Total or unlabelled total column: the sum of the units before it
         totals.append(c)
     totals += _unnamed_sums(sheet.rows[r + 1 :], header, numeric, named, units)
+    for c in subtotals_before_parts(sheet.rows[r + 1 :], units, totals):
+        units.remove(c)  # Van Buren before VB1 and VB2: counted, it would count its parts twice
+        skipped.append(c)
     if len(units) < MIN_UNITS:
         return None
     first = min(units)
@@ -91,8 +96,23 @@ def _reading_at(sheet: Sheet, r: int, header: Sequence[object], numeric: dict[in
         tuple(c for c in labels if c != party),
         party,
         office,
+        field_units=any(_is_statistic_header(header[c]) for c in units),
     )
     return replace(reading, score=_score(sheet, reading))
+
+
+# a long table's field words (``Votes``, ``Candidate``, ``Office``): a column's role, never a unit's name
+_FIELD_WORDS = frozenset(word for field in ("contest", "choice", "votes") for word in LONG_FIELDS[field])
+
+
+def _is_statistic_header(cell: object) -> bool:
+    """``Registered Voters``, ``reg_voters``, ``total_ballots_cast`` over a column: a statistic of
+    each row's unit, so the units are down the rows and this row heads no abstract (Camden's
+    precincts were read as candidates under units named 'reg_voters' and 'trump_n', exit 0). So is
+    a long table's field word (``Votes``): Albuquerque's tabulators were read as candidates under
+    units named 'District' and 'Votes'."""
+    text = normalise_header(cell)
+    return text in _FIELD_WORDS or statistic_of(text) is not None
 
 
 def _heads_a_long_table(header: Sequence[object]) -> bool:
@@ -144,6 +164,89 @@ def _unnamed_sums(
         if verdict is not None and verdict.taken:
             found.append(c)
     return found
+
+
+def subtotals_before_parts(
+    rows: Sequence[Sequence[object]], units: Sequence[int], totals: Sequence[int]
+) -> dict[int, list[int]]:
+    """Unit columns equal in every row to the sum of the two or more unit columns right after them
+    (Carter MO: ``Van Buren`` before ``VB1`` and ``VB2``): a subtotal printed before its parts,
+    each with its parts. Taken when it holds votes in ``MIN_UNITS_BY_ARITHMETIC`` rows, or when a
+    total column right of them all equals the units without it in every row (and not with it)."""
+    found: dict[int, list[int]] = {}
+    grid = _whole_grid(rows, [*units, *totals])
+    if grid is None:
+        return found
+    for i, c in enumerate(units):
+        parts = _parts_summed(grid, c, [u for u in units[i + 1 :] if u not in found])
+        if parts and _subtotal_taken(grid, c, [u for u in units if u not in found], totals):
+            found[c] = parts
+    return found
+
+
+def skipped_subtotals(sheet: Sheet, reading: Reading) -> list[tuple[int, list[int]]]:
+    """The reading's skipped columns that are subtotals of the unit columns right after them, each
+    with its parts (for the warning naming them)."""
+    if not reading.header_rows:
+        return []
+    rows = sheet.rows[reading.header_rows[-1] + 1 :]
+    found = []
+    for c in reading.skipped_columns:
+        after = [u for u in reading.unit_columns if u > c]
+        grid = _whole_grid(rows, [c, *after])
+        parts = _parts_summed(grid, c, after) if grid else []
+        if parts:
+            found.append((c, parts))
+    return found
+
+
+Grid = list[dict[int, int | None]]  # per row with counts in the columns asked: column -> count (None: blank)
+
+
+def _whole_grid(rows: Sequence[Sequence[object]], columns: Sequence[int]) -> Grid | None:
+    """The rows holding whole counts in ``columns`` (None for a blank cell); a row holding text or a
+    fraction there (a turnout row of percentages) is passed over. None when no row is left."""
+    grid: Grid = []
+    for row in rows:
+        counts = {c: whole_at(row, c) for c in columns}
+        if all(v is None for v in counts.values()):
+            continue
+        if any(v is None and not is_blank(row[c] if c < len(row) else None) for c, v in counts.items()):
+            continue
+        grid.append(counts)
+    return grid or None
+
+
+def _parts_summed(grid: Grid, column: int, after: list[int]) -> list[int]:
+    """The two or more columns right after ``column`` whose counts sum to its own in every row that
+    counts them (registered voters, given for the whole place only, leave its parts blank)."""
+    rows = [row for row in grid if row[column] is not None]
+    sums = [0] * len(rows)
+    for k, part in enumerate(after):
+        sums = [s + (row[part] or 0) for s, row in zip(sums, rows, strict=True)]
+        if any(s > (row[column] or 0) for s, row in zip(sums, rows, strict=True)):
+            return []  # counts are never negative: the run has passed the subtotal
+        run = after[: k + 1]
+        counted = [
+            (s, row) for s, row in zip(sums, rows, strict=True) if any(row[p] is not None for p in run)
+        ]
+        voted = sum(1 for p in run if any(row[p] for row in rows))
+        if k >= 1 and voted >= MIN_UNITS and all(s == row[column] for s, row in counted):
+            return run
+    return []
+
+
+def _subtotal_taken(grid: Grid, column: int, units: list[int], totals: Sequence[int]) -> bool:
+    """Enough rows with votes to tell, or the file's total column agrees only without it."""
+    if sum(1 for row in grid if row[column]) >= MIN_UNITS_BY_ARITHMETIC:
+        return True
+    others = [u for u in units if u != column]
+    for total in (t for t in totals if t > max(units)):
+        rows = [row for row in grid if row[total] is not None]
+        without = all(row[total] == sum(row[u] or 0 for u in others) for row in rows)
+        if rows and without and any(row[column] for row in rows):
+            return True
+    return False
 
 
 def unit_sums(sheet: Sheet, reading: Reading) -> list[tuple[int, SumColumn]]:

@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from recount_desktop.importers.abstract_find import unit_sums
+from recount_desktop.importers.abstract_find import skipped_subtotals, unit_sums
 from recount_desktop.importers.builder import ResultsBuilder
 from recount_desktop.importers.checks import Where, cell_list, cell_range, whole_at
 from recount_desktop.importers.problems import column_letters
@@ -247,6 +247,23 @@ def note_unit_columns(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -
     """Tell the user of the columns read by arithmetic alone: never a unit dropped without a word."""
     if not reading.by_user:  # the user's own choice of total columns needs no warning
         _warn_of_unit_sums(sheet, reading, builder)
+        _warn_of_subtotals(sheet, reading, builder)
+
+
+def _warn_of_subtotals(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
+    """A unit-named column skipped as the subtotal of the columns right after it (``Van Buren``
+    before ``VB1`` and ``VB2``): said, naming it and its parts."""
+    r = reading.header_rows[-1]
+    header = sheet.rows[r]
+    for c, parts in skipped_subtotals(sheet, reading):
+        named = " + ".join(f"{column_letters(p)} {clean_name(header[p])!r}" for p in parts)
+        builder.log.warn(
+            sheet.name,
+            sheet.cell(r, c),
+            f"column {column_letters(c)} {clean_name(header[c])!r} equals {named} in every row: read as "
+            "their subtotal and skipped, not as a unit (counted, it would count its parts twice). If it "
+            "is a unit, choose the columns in the import wizard",
+        )
 
 
 def _warn_of_unit_sums(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:

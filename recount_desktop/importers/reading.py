@@ -57,6 +57,10 @@ class Reading:
     # why automatic detection took this axis as the units' when the cells read both ways (a
     # one-contest table: ``axes``): shown with the reading, not part of a profile nor of equality
     cue: str = field(default="", compare=False)
+    # an abstract reading with a statistic or a field word (Registered Voters, Votes) over a unit
+    # column: the units are down the rows, so automatic detection never offers it; the user's
+    # forced layout reads it, its misfits named (not part of a profile nor of equality)
+    field_units: bool = field(default=False, compare=False)
 
     @property
     def field_columns(self) -> dict[str, int]:

@@ -153,13 +153,16 @@ def test_a_statement_read_as_an_abstract_is_refused_by_its_totals(tmp_path: Path
     ]
     source = write_xlsx(tmp_path / "statement.xlsx", {"Mayor": rows})
     profile = _profile(tmp_path, ABSTRACT_PROFILE)  # units B-D under row 1, total E
-    for imported in (
-        read_tally_file(source, profile=load_profile(profile)),
-        read_tally_file(source, format="abstract"),
+    # forced by layout, the reader's own detection also says why column A's header makes it a
+    # statement (automatic detection offers no abstract reading with statistics over its units)
+    for imported, cells in (
+        (read_tally_file(source, profile=load_profile(profile)), ["E3", "E4"]),
+        (read_tally_file(source, format="abstract"), ["A1", "E3", "E4"]),
     ):
         assert imported.results is None
-        assert [e.cell for e in imported.errors] == ["E3", "E4"]
-        assert "add up to 600 but the file's total (E3) says 200" in imported.errors[0].message
+        assert [e.cell for e in imported.errors] == cells
+        [e3] = [e for e in imported.errors if e.cell == "E3"]
+        assert "add up to 600 but the file's total (E3) says 200" in e3.message
 
 
 def test_the_cli_imports_it_with_the_profile(tmp_path: Path, election: Election) -> None:
