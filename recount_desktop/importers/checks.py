@@ -173,11 +173,12 @@ def cell_range(places: list[Where], seen_from: Sheet | None = None) -> str:
         return f"{sheet.cell(first[1], first[2])}:{sheet.cell(last[1], last[2])}"
     if len(sheets) == 1 and first[2] == last[2]:
         sheet = first[0]
+        start, end = sheet.cell(first[1], first[2]), sheet.cell(last[1], last[2])
         if first[1] == last[1]:
-            return sheet.cell(first[1], first[2])
-        return f"{sheet.cell(first[1], first[2])}:{sheet.cell(last[1], last[2])}".replace(
-            "line ", "lines ", 1
-        )
+            return start
+        if start.startswith("line ") and end.startswith("line "):  # a CSV file: lines 4 to 151
+            return f"lines {start[5:]} to {end[5:]}"
+        return f"{start}:{end}"
     return f"{len(places)} cells from {_named(places[0])} to {_named(places[-1])}"
 
 

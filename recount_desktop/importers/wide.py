@@ -422,6 +422,8 @@ def _read_sheet(sheet: Sheet, layout: _Layout, builder: ResultsBuilder, ticker: 
             sheet, r, layout.precinct_col, clean_name(row[layout.precinct_col]), seen, builder
         )
         key = (None, "Total" if is_total_label(precinct) else precinct)
+        if key[1] == "Total" and sheet.name is None:  # a CSV line is one place: named by its label
+            builder.notes.note("totals", None, sheet.cell(r, layout.precinct_col), precinct)
         voted = [c.name for c in layout.contests if _read_contest(sheet, r, row, key, c, builder)]
         if key[1] != "Total":  # county-wide registration is not any one district's
             _precinct_statistics(sheet, r, row, key, voted, layout, builder)
