@@ -285,7 +285,21 @@ def trigger_problems(conn: sqlite3.Connection) -> list[str]:
     problems += [f"trigger {name} was changed" for name in expected
                  if name in present and present[name] != expected[name]]
     problems += [f"trigger {name} was added outside the program" for name in present if name not in expected]
-    return problems
+    return problems + _tally_key_problems(conn)
+
+
+def _tally_key_problems(conn: sqlite3.Connection) -> list[str]:
+    """Since schema 6 the tally key is an index, which one statement drops: without it a key could be
+    held twice, and no tally can be deleted or imported again ("foreign key mismatch")."""
+    if schema_version(conn) < 6:
+        return []
+    row = conn.execute("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?",
+                       (TALLY_KEY_INDEX,)).fetchone()
+    if row is None:
+        return [f"index {TALLY_KEY_INDEX} (the tally key) was dropped"]
+    if _normalised(row[0] or "") != _normalised(CREATE_TALLY_KEY):
+        return [f"index {TALLY_KEY_INDEX} (the tally key) was changed"]
+    return []
 
 
 def schema_version(conn: sqlite3.Connection) -> int:

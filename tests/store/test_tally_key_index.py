@@ -257,3 +257,23 @@ def test_a_migrated_file_publishes_to_a_server_with_its_head_hash(old_file: Path
     with open_election_file(server_url) as store:
         assert store.head_hash() == head
         assert store.verify_audit().ok
+
+
+def test_a_key_dropped_outside_the_program_is_named_and_refuses_a_reimport(
+    election_file: ElectionFile, results: ElectionResults
+) -> None:
+    election_file.replace_results(results, {"source": "first"})
+    path = election_file.path
+    election_file.close()
+    conn = sqlite3.connect(path)
+    conn.execute("DROP INDEX tally_key")
+    conn.close()
+    with open_election_file(path) as store:
+        assert any("index tally_key (the tally key) was dropped" in w for w in store.warnings)
+        report = store.verify_audit()
+        assert not report.ok
+        assert report.schema_problems == ("index tally_key (the tally key) was dropped",)
+        before = path.read_bytes()
+        with pytest.raises(ElectionFileError, match="the change was not saved"):
+            store.replace_results(results, {"source": "again"})
+        assert path.read_bytes() == before
