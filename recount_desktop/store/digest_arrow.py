@@ -64,15 +64,27 @@ def _digest(pa: Any, pc: Any, rows: Sequence[Sequence[int]], plain: tuple[Sequen
     # The plain counts are never suppressed: one "0" for them all, unless tally objects come first.
     suppressed = _suppressed(pa, [row[3] for row in rows], len(choice_ids)) if rows else _text(pa, "0")
     choices, precincts = columns[0], columns[1]
-    texts = pc.binary_join_element_wise(
-        *(pc.cast(c, pa.string()) for c in columns), suppressed, _text(pa, ",")
-    )
+    texts = pc.binary_join_element_wise(*(_decimal(pa, pc, c) for c in columns), suppressed, _text(pa, ","))
     groups = _JoinedGroups(spec)
     # Precinct groups hold their rows by choice; choice groups by precinct (the order both take in
     # ``group_order``); a stable sort keeps a key held twice in the order it came, as there.
     _add_axis(groups, 0, precincts, choices, texts)
     _add_axis(groups, 1, choices, precincts, texts)
     return _closed(groups, count)
+
+
+def _decimal(pa: Any, pc: Any, column: Any) -> Any:
+    """``column``'s ints as text, the very strings ``pc.cast(column, pa.string())`` writes. Ids and
+    counts are a few thousand small numbers repeated (a precinct's id once per choice): when every
+    value is in [0, length), each number is written once and the column's texts are taken from
+    those, a quarter of the cast's processor time on a statewide import."""
+    if len(column) == 0:
+        return pc.cast(column, pa.string())
+    low, high = (value.as_py() for value in pc.min_max(column).values())
+    if low < 0 or high >= len(column):
+        return pc.cast(column, pa.string())  # a table of every value up to ``high`` would be larger
+    written = pc.cast(_from_ints(pa, array("q", range(high + 1))), pa.string())
+    return pc.take(written, column)
 
 
 def _suppressed(pa: Any, flags: list[int], plain: int) -> Any:
