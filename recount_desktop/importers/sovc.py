@@ -145,9 +145,13 @@ def read_sovc_book(
 ) -> None:
     read = 0
     label = _unit_label(book, reading)
+    book_titles = BookTitles(_titles_on_every_sheet(book, reading, label))
     for index, name in enumerate(book.sheet_names):
         ticker.tick(index, len(book.sheet_names))
-        read += _read_sheet(book.sheet(name), builder, reading, label, alone=len(book.sheet_names) == 1)
+        sheet = book.sheet(name)
+        read += _read_sheet(
+            sheet, builder, reading, label, alone=len(book.sheet_names) == 1, titles=book_titles
+        )
     if not read:
         raise builder.log.reject(
             None,
@@ -157,8 +161,44 @@ def read_sovc_book(
         )
 
 
+class BookTitles:
+    """The title lines every contest sheet carries (the election's name, ``Official Results``: file
+    furniture, never a contest's name), and the contests read from whole sheets so far: title ->
+    (sheet, header cell, choices)."""
+
+    def __init__(self, common: frozenset[str]) -> None:
+        self.common = common
+        self.sheets: dict[str, tuple[str | None, str, frozenset[str]]] = {}
+
+
+def _titles_on_every_sheet(book: Book, reading: Reading | None, label: str) -> frozenset[str]:
+    """The text lines above the header found on every one of two or more contest sheets."""
+    found: list[set[str]] = []
+    for name in book.sheet_names:
+        sheet = book.sheet(name)
+        header = _header_of(sheet, reading, label)
+        if header is not None and header[0] > 0:
+            found.append(set(_title_texts(sheet, header[0])))
+    return frozenset(set.intersection(*found)) if len(found) >= 2 else frozenset()
+
+
+def _title_texts(sheet: Sheet, header_row: int) -> list[str]:
+    """The texts above the header row, top first, page furniture left out."""
+    return [
+        clean_name(cell)
+        for row in sheet.rows[:header_row]
+        for cell in row
+        if not is_blank(cell) and not _is_page_furniture(cell)
+    ]
+
+
 def _read_sheet(
-    sheet: Sheet, builder: ResultsBuilder, reading: Reading | None, label: str, alone: bool = True
+    sheet: Sheet,
+    builder: ResultsBuilder,
+    reading: Reading | None,
+    label: str,
+    alone: bool = True,
+    titles: BookTitles | None = None,
 ) -> int:
     """The contests read from one sheet (its stacked blocks, or its one table); ``alone``: the
     file's only sheet (a CSV file, a one-sheet workbook)."""
@@ -169,16 +209,26 @@ def _read_sheet(
         sheet = masked(sheet, reading, builder.notes)
     blocks = _stacked_blocks(sheet, header)
     if blocks:
-        titled: TitledBlocks = {}
+        titled = TitledBlocks()
         return sum(
             _read_contest_sheet(sheet, block, builder, end, stacked=True, end_col=end_col, titled=titled)
             for block, end, end_col in blocks
         )
-    return 1 if _read_contest_sheet(sheet, header, builder, alone=alone) else 0
+    return 1 if _read_contest_sheet(sheet, header, builder, alone=alone, titles=titles) else 0
 
 
 Block = tuple[tuple[int, int], int, int | None]  # (header row, unit column), end row, end column
-TitledBlocks = dict[str, list[tuple[str, frozenset[str]]]]  # title -> its blocks' header cells, choices
+
+
+class TitledBlocks(dict[str, list[tuple[str, frozenset[str]]]]):
+    """A sheet's blocks read so far: title -> its blocks' header cells and choices; ``headers``: each
+    block's header row (its cells, as compared) -> its contest, so an untitled block under the same
+    header row again (a page break repeating it) continues that contest."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.headers: dict[tuple[str, ...], str] = {}
+        self.units: dict[str, UnitRows] = {}  # contest -> its last block's rows (their sums)
 
 
 def _stacked_blocks(sheet: Sheet, header: tuple[int, int]) -> list[Block]:
@@ -266,8 +316,17 @@ def _block_top(sheet: Sheet, header_row: int, col: int) -> int:
     return header_row
 
 
+def _header_cells(sheet: Sheet, header_row: int, col: int, end_col: int | None) -> tuple[str, ...]:
+    return tuple(normalise_header(cell) for cell in sheet.rows[header_row][col:end_col])
+
+
 def _block_contest(
-    sheet: Sheet, header_row: int, col: int, end_col: int | None, builder: ResultsBuilder
+    sheet: Sheet,
+    header_row: int,
+    col: int,
+    end_col: int | None,
+    builder: ResultsBuilder,
+    titled: TitledBlocks | None = None,
 ) -> tuple[str, int]:
     """A stacked block's contest title and the row naming its choices. Scotts Bluff: the title
     beside the unit header, the choices on the row below. Else (the row below holds counts): the
@@ -278,6 +337,9 @@ def _block_contest(
         title = next((c for c in beside if not is_blank(c)), None)
         return (clean_name(title) if title is not None else sheet.name or "Contest"), header_row + 1
     above = _title_above(sheet, header_row, col, end_col)
+    continued = titled.headers.get(_header_cells(sheet, header_row, col, end_col)) if titled else None
+    if above is None and continued is not None:
+        return continued, header_row  # the header row repeated after a page break: the same table
     if above is None:
         name = sheet.name or "Contest"
         builder.log.warn(
@@ -410,23 +472,56 @@ def _is_label(cell: object, label: str) -> bool:
     )
 
 
-def _contest_name(sheet: Sheet, header_row: int, precinct_col: int, alone: bool) -> str:
+def _contest_name(
+    sheet: Sheet, header_row: int, precinct_col: int, alone: bool, common: frozenset[str] = frozenset()
+) -> str:
     """The contest's title: a cell left of the unit column on the header row, else the first title
-    row, else (``alone``, the file's only sheet) the corner cell over the unit column, else the
-    sheet's name. In a workbook of several sheets the sheet's name wins over the corner cell: a
-    unit column headed ``Site`` on sheets ``Mayor`` and ``Council`` is no contest of both."""
+    line that is not on every contest sheet (``common``: ``2016 General Election``, ``Official
+    Results`` over each sheet's own title named every contest alike), else (``alone``, the file's
+    only sheet) the corner cell over the unit column, else the sheet's name. In a workbook of
+    several sheets the sheet's name wins over the corner cell: a unit column headed ``Site`` on
+    sheets ``Mayor`` and ``Council`` is no contest of both."""
     row = sheet.rows[header_row]
     for c in range(precinct_col):
         if not is_blank(row[c]) and not is_unit_header(row[c]):  # "Ward | Precinct": no contest
             return clean_name(row[c])  # Yellowstone: the contest heads the precinct column
-    for r in range(header_row):
-        for cell in sheet.rows[r]:
-            if not is_blank(cell) and not _is_page_furniture(cell):
-                return clean_name(cell)
+    texts = _title_texts(sheet, header_row)
+    if texts:
+        return next((text for text in texts if text not in common), texts[0])
     corner = row[precinct_col] if precinct_col < len(row) else None
     if alone and not is_blank(corner) and not is_unit_header(corner):  # the unit column headed by the
         return clean_name(corner)  # contest's title (a one-contest table: ``Mayor | Ada | Bo``)
     return sheet.name or "Contest"
+
+
+def _sheet_title_taken(
+    sheet: Sheet,
+    header: tuple[int, int],
+    contest: str,
+    columns: Columns,
+    titles: BookTitles,
+    builder: ResultsBuilder,
+) -> bool:
+    """True, with an error naming both sheets, when a sheet's table has the title of another
+    sheet's and other choices: two contests under one title (a primary's DEM and REP sheets, or a
+    title line every sheet carries) would be merged into one contest silently."""
+    choices = frozenset(name for name, _t, _p in columns.values() if statistic_of(name) is None)
+    cell = sheet.cell(*header)
+    seen = titles.sheets.get(contest)
+    if seen is None:
+        titles.sheets[contest] = (sheet.name, cell, choices)
+        return False
+    other_sheet, other_cell, others = seen
+    if others == choices:
+        return False  # one contest's units over two sheets (pages)
+    builder.log.error(
+        sheet.name,
+        cell,
+        f"sheets {other_sheet!r} and {sheet.name!r} are both titled {contest!r} but list different "
+        f"choices (headers at {other_cell} and {cell}): two contests under one title cannot be told "
+        "apart. Give each sheet its own title line above its header and import again",
+    )
+    return True
 
 
 def _note_other_unit_columns(
@@ -599,6 +694,14 @@ def _numbers_as_choices(
     return bool(numbers)
 
 
+def _shared_said(shared: frozenset[str]) -> str:
+    """``, and both list 'Write-in'``; a block's own Total column is no choice: said apart."""
+    names = sorted(name for name in shared if not is_total_label(name))
+    if not names:
+        return " (they share only their own total column)"
+    return f", and both list {', '.join(map(repr, names))}"
+
+
 def _title_shared_by_other_choices(
     sheet: Sheet,
     block: tuple[int, int, int | None],
@@ -624,7 +727,7 @@ def _title_shared_by_other_choices(
                 sheet.name,
                 cell,
                 f"the blocks headed at {other_cell} and {cell} are both titled {contest!r} but list "
-                f"different choices, and both list {', '.join(sorted(map(repr, shared)))}: two contests "
+                f"different choices{_shared_said(shared)}: two contests "
                 "under one title cannot be told apart. Give each block its own title and import again",
             )
             return True
@@ -686,14 +789,26 @@ def _read_contest_sheet(
     end_col: int | None = None,
     alone: bool = True,
     titled: TitledBlocks | None = None,
+    titles: BookTitles | None = None,
 ) -> bool:
     """One contest's table (``stacked``: one block of a sheet, ``titled`` the sheet's blocks read
-    so far); False when it holds no contest or is refused."""
+    so far; ``titles``: the book's title lines and whole-sheet contests); False when it holds no
+    contest or is refused."""
     header_row, precinct_col = header
+    continued: UnitRows | None = None
     if stacked:
-        contest, header_row = _block_contest(sheet, header_row, precinct_col, end_col, builder)
+        head = _header_cells(sheet, header_row, precinct_col, end_col)
+        untitled = _title_above(sheet, header_row, precinct_col, end_col) is None
+        contest, header_row = _block_contest(sheet, header_row, precinct_col, end_col, builder, titled)
+        if titled is not None:
+            continued = (
+                titled.units.get(contest) if untitled and titled.headers.get(head) == contest else None
+            )
+            titled.headers.setdefault(head, contest)
     else:
-        contest = _contest_name(sheet, header_row, precinct_col, alone)
+        contest = _contest_name(
+            sheet, header_row, precinct_col, alone, titles.common if titles else frozenset()
+        )
         if sheet.name is None and header_row == 0 and precinct_col == 0 and contest == UNTITLED:  # Montrose
             contest = contest_from_file_name(builder.source, builder.log, sheet.cell(0))
         _note_other_unit_columns(sheet, header_row, precinct_col, builder)
@@ -703,7 +818,9 @@ def _read_contest_sheet(
     refused = titled is not None and _title_shared_by_other_choices(
         sheet, (*header, end_col), contest, columns, titled, builder
     )
-    if refused:
+    if refused or (
+        titles is not None and _sheet_title_taken(sheet, header, contest, columns, titles, builder)
+    ):
         return False  # two contests under one title
     _note_unheaded_counts(sheet, (header_row, precinct_col, end, end_col), columns, checks, builder)
     _take_sum_column(sheet, (header_row, precinct_col, end), columns, checks, builder)
@@ -718,6 +835,10 @@ def _read_contest_sheet(
     units = UnitRows(
         sheet, contest, [(c, choice, vote_type) for c, (choice, vote_type, _p) in columns.items()], builder
     )
+    if titled is not None:
+        if stacked and continued is not None:
+            units.continue_from(continued)  # a total row after the page break closes both pages
+        titled.units[contest] = units
     parties = {c: party for c, (_choice, _type, party) in columns.items()}
     plains = [vote_type is None and builder.plain_choice(choice) for _c, choice, vote_type in units.columns]
     # every column a plain choice: whole rows take the builder's short way

@@ -101,6 +101,18 @@ class UnitRows:
         builder.statement_contest(contest)  # a unit met again here may be a precinct portion
         self._repeated = builder.repeats.repeated_contests  # the builder's set, read on every row
 
+    def continue_from(self, other: UnitRows) -> None:
+        """The same table continued after a page break that repeats its header: when the rows above
+        were closed by no total and the columns are the same, their sums carry on, so the total row
+        at the end closes both pages."""
+        if other.columns_named() != self.columns_named() or not other._group_rows:
+            return
+        self._group, self._grand = list(other._group), list(other._grand)
+        self._group_rows, self._all_rows = list(other._group_rows), list(other._all_rows)
+
+    def columns_named(self) -> list[tuple[str, str | None]]:
+        return [(choice, vote_type) for _c, choice, vote_type in self.columns]
+
     def values(self, r: int, row: Sequence[object], unit_name: Callable[[], str]) -> list[Value] | None:
         """The row's counts, one per column; None when every count cell is blank."""
         width = len(row)

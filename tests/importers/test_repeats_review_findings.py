@@ -34,10 +34,10 @@ def test_a_primarys_two_party_sheets_of_one_title_are_refused_not_summed(tmp_pat
     rep.append(["Total", 58, 16, 4])
     imported = _read(write_xlsx(tmp_path / "primary.xlsx", {"Governor DEM": dem, "Governor REP": rep}))
     assert imported.results is None
-    assert [(e.sheet, e.cell) for e in imported.errors] == [("Governor REP", "D3"), ("Governor REP", "D4")]
-    assert "appears twice with different counts: 1 at sheet 'Governor DEM' D3 and 0 here" in (
-        imported.errors[0].message
-    )
+    # refused naming both sheets' headers (the sheets' title check, fourth review W1), before the
+    # Write-in lines were met twice
+    assert [(e.sheet, e.cell) for e in imported.errors] == [("Governor REP", "A2")]
+    assert "sheets 'Governor DEM' and 'Governor REP' are both titled 'GOVERNOR'" in imported.errors[0].message
     assert not any("portions" in w.message for w in imported.warnings)
 
 
