@@ -28,6 +28,7 @@ _PERCENT = re.compile(r"%|percent|share", re.IGNORECASE)
 _PARTY_HEADER = ("party", "party code", "affiliation")
 _OFFICE_HEADER = ("name of office", "office", "contest", "race")
 _NUMBER = re.compile(r"^[\d,.]+$")
+_SHARE_TEXT = re.compile(r"^\s*\d{1,3}(\.\d+)?\s*%\s*$")  # a vote share written as text: 50.0%
 
 
 def candidates(book: Book) -> list[Reading]:
@@ -131,9 +132,13 @@ def _sum_columns(rows: Sequence[Sequence[object]], header: Sequence[object], uni
     found: list[int] = []
     for i, c in enumerate(units[MIN_UNITS:], start=MIN_UNITS):
         before = [u for u in units[:i] if u not in found]
-        verdict = _unit_sum(rows, header, before, c)
-        if verdict is not None and verdict.taken:
-            found.append(c)
+        # a ward's subtotal closes the units since the previous subtotal (W2 P1, W2 P2, Ward 2)
+        since = [u for u in before if not found or u > found[-1]]
+        for run in (before, since) if len(since) >= MIN_UNITS and since != before else (before,):
+            verdict = _unit_sum(rows, header, run, c)
+            if verdict is not None and verdict.taken:
+                found.append(c)
+                break
     return found
 
 
@@ -258,13 +263,19 @@ def unit_sums(sheet: Sheet, reading: Reading) -> list[tuple[int, SumColumn]]:
     r = reading.header_rows[-1]
     header, rows = sheet.rows[r], sheet.rows[r + 1 :]
     found = []
+    last_total = -1
     for c in sorted((*reading.unit_columns, *reading.total_columns)):
         before = [u for u in reading.unit_columns if u < c]
+        since = [u for u in before if u > last_total]
+        if c in reading.total_columns:
+            last_total = c
         if len(before) < MIN_UNITS or (c < len(header) and is_total_like_header(header[c])):
             continue
-        verdict = _unit_sum(rows, header, before, c) if c < len(header) else None
-        if verdict is not None and verdict.taken == (c in reading.total_columns):
-            found.append((c, verdict))
+        for run in (before, since) if len(since) >= MIN_UNITS and since != before else (before,):
+            verdict = _unit_sum(rows, header, run, c) if c < len(header) else None
+            if verdict is not None and verdict.taken == (c in reading.total_columns):
+                found.append((c, verdict))
+                break
     return found
 
 
@@ -359,8 +370,8 @@ def _number_kinds(row: Sequence[object]) -> tuple[list[int], list[int]]:
     """The columns of a row's whole numbers and of its fractions."""
     whole, fraction = [], []
     for c, cell in enumerate(row):
-        if type(cell) is float and not cell.is_integer():
-            fraction.append(c)
+        if (type(cell) is float and not cell.is_integer()) or (type(cell) is str and _SHARE_TEXT.match(cell)):
+            fraction.append(c)  # a share, as a fraction or as text ('50.0%')
         elif type(cell) in (int, float):
             whole.append(c)
     return whole, fraction

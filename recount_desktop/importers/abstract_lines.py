@@ -148,13 +148,48 @@ def choice_row(
             counts[c] = value
         else:
             whole = False
-    for c in reading.total_columns:  # each total column closes the units left of it
+    # every total cell is read (a text there is an error), checked when the line's counts are whole
+    _check_total_columns(
+        sheet,
+        r,
+        row,
+        (contest.name, name, vote_type),
+        places if whole else [],
+        counts,
+        units,
+        reading,
+        builder,
+    )
+
+
+def _check_total_columns(
+    sheet: Sheet,
+    r: int,
+    row: Sequence[object],
+    line: tuple[str, str, str | None],
+    places: list[tuple[Sheet, int, int]],
+    counts: dict[int, int],
+    units: dict[int, str],
+    reading: Reading,
+    builder: ResultsBuilder,
+) -> None:
+    """Each total column of a line against the units left of it, or (a ward's subtotal) the units
+    since the total column before it."""
+    contest, name, vote_type = line
+    previous = -1
+    for c in sorted(reading.total_columns):
         total = builder.count((sheet, r, c), row[c] if c < len(row) else None, f"total of {name}")
         closed = [w for w in places if w[2] < c]
-        if isinstance(total, int) and whole and closed:
-            found = sum(counts[w[2]] for w in closed)
-            cells = cell_range(closed)
-            builder.check_total((sheet, r, c), contest.name, name, vote_type, total, found, cells)
+        since = [w for w in places if previous < w[2] < c]
+        previous = c
+        if not isinstance(total, int) or not closed:
+            continue
+        found = sum(counts[w[2]] for w in closed)
+        if found == total:  # a County column counted by it is a unit, not the file's total
+            builder.units_in_totals.update(units[w[2]] for w in closed)
+        elif since and total == sum(counts[w[2]] for w in since):
+            continue
+        builder.check_total((sheet, r, c), contest, name, vote_type, total, found, cell_range(closed))
 
 
 def close_contest(contest: OpenContest, builder: ResultsBuilder, error_values: dict[str, str]) -> None:

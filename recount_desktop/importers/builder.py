@@ -36,6 +36,7 @@ from recount_desktop.importers.checks import (
     withheld_units,
 )
 from recount_desktop.importers.county_contests import county_contest_names
+from recount_desktop.importers.group_subtotals import group_subtotal_units, subtotals_warning
 from recount_desktop.importers.orphan_totals import check_orphan_total
 from recount_desktop.importers.problems import ImportCancelled, ProblemLog
 from recount_desktop.importers.questions import warn_lone_sides
@@ -261,6 +262,15 @@ class Ticker:
             self.progress(done, total)
 
 
+def _subtotals_of(figures: list[tuple[int, Where, str | None]], overall: int) -> bool:
+    """Two or more of the file's total rows without a county (``Ward 1 Total``, ``Ward 2 Total`` in
+    a long table) that are not the grand total but add up to all units with it: subtotals of groups,
+    checked together (each against its own units cannot be told in a long table)."""
+    plain = [total for total, _w, code in figures if code is None]
+    groups = [total for total in plain if total != overall]
+    return len(groups) >= 2 and sum(groups) == overall and len(plain) - len(groups) <= 1
+
+
 class ResultsBuilder:
     """Accumulates tallies, statistics and total-row figures for one file."""
 
@@ -295,6 +305,11 @@ class ResultsBuilder:
         # units of a contest read later, named like a row an earlier contest read as a total by its
         # sums (Ward 1 adding up there by chance): a second read takes them as units from the start
         self.units_read_later: frozenset[str] = frozenset()
+        # a long table's rows whose vote type is 'Total' (after the unit's Polling, Mail... rows):
+        # (cell, unit, contest, choice, count), checked against the types in ``finish``, never added
+        self._type_totals: list[tuple[Where, PrecinctKey, str, str, int]] = []
+        # units that a total column of the file counted, the total checking out (``abstract_lines``)
+        self.units_in_totals: set[str] = set()
 
     def is_unit_name(self, name: str) -> bool:
         """Whether a unit of this name (with no county) was read in any contest so far."""
@@ -315,6 +330,27 @@ class ResultsBuilder:
         """A labelled row read as a total because its counts are sums: refused in ``finish`` if a
         contest read after it has a unit of that name."""
         self._totals_by_sums.append((contest, where, label))
+
+    def add_type_total(
+        self, where: Where, precinct: PrecinctKey, contest: str, choice: str, total: int
+    ) -> None:
+        """A unit's choice's count on a row whose vote type is a total (``Total`` after ``Polling``,
+        ``Vote By Mail``): the sum of its vote types, checked in ``finish``, never added in."""
+        self._type_totals.append((where, precinct, contest, choice, total))
+
+    def _check_type_totals(self) -> None:
+        """Each ``add_type_total`` against the sum of the unit's vote types for that choice; a unit
+        with only its Total row has that as its count."""
+        for where, precinct, contest, choice, total in self._type_totals:
+            sheet, row, col = where
+            entry = self._tallies.get((contest, precinct, choice))
+            if entry is None:
+                self.add(where, precinct, contest, choice, total, None)
+                continue
+            self.notes.note("totals", sheet.name, sheet.cell(row, col), f"{choice} in {precinct[1]} (Total)")
+            found = entry.votes if type(entry.votes) is int else 0
+            rows = f"{precinct[1]!r}'s vote-type rows from {sheet.cell(entry.where[1], entry.where[2])}"
+            self.check_total(where, contest, choice, None, total, found, rows)
 
     def statement_contest(self, contest: str) -> None:
         """The contest is read from a statement's unit rows: a unit met again there is a precinct
@@ -791,11 +827,13 @@ class ResultsBuilder:
 
     def finish(self, options: Mapping[str, Mapping[str, Any]] | None = None) -> ElectionResults | None:
         """The results, or None when errors were found (nothing half-built is ever returned)."""
+        self._check_type_totals()
         if any(county for county, _name in self._precincts):  # only a file with counties splits contests
             self.rename_contests(county_contest_names(self.tallies, self.log))
         self._settle_repeats()
         if self.find_total_units:
             self._take_total_units(self._find_total_units())
+            self._take_group_subtotals()
         self._take_total_units(self._county_labelled_total(), by_label=True)
         self._refuse_totals_named_as_units()
         self._resolve_blank_cells()
@@ -1130,11 +1168,25 @@ class ResultsBuilder:
         such names are a file by county (or county totals under a county column, which the long reader
         handles): left alone."""
         named = [key for key in self._precincts if is_county_total_label(key[1])]
-        if len(named) != 1 or len(self._precincts) < MIN_UNITS_FOR_SUM:
+        if len(named) != 1 or len(self._precincts) < MIN_UNITS_FOR_SUM or self._totals_count_it():
             return set()
         return set(named)
 
-    def _take_total_units(self, units: set[PrecinctKey], by_label: bool = False) -> None:
+    def _totals_count_it(self) -> bool:
+        """The county-named unit was counted by a total of the file that checked out when read (an
+        abstract's ``Total`` column right of a ``County`` column of votes cast county-wide): a unit,
+        not the file's total (fourth review, R1)."""
+        return any(
+            name in self.units_in_totals for _county, name in self._precincts if is_county_total_label(name)
+        )
+
+    def _take_group_subtotals(self) -> None:
+        """Ward subtotals named as units in a long table: the file's totals, checked together."""
+        groups = group_subtotal_units(self._tallies, self._precincts)
+        if groups:
+            self._take_total_units(groups, said=subtotals_warning(groups))
+
+    def _take_total_units(self, units: set[PrecinctKey], by_label: bool = False, said: str = "") -> None:
         """A unit found to be the sum of the others is the file's own total: checked, never counted."""
         if not units:
             return
@@ -1147,8 +1199,12 @@ class ResultsBuilder:
             sheet, row, col = entry.where
             self.notes.note("totals", sheet.name, sheet.cell(row, col), key[1][1])
         self._total_units |= units
+        if said:
+            self.log.warn(None, None, said)
         for unit in units:
             self._precincts.pop(unit, None)
+            if said:
+                continue
             self.log.warn(
                 None,
                 None,
@@ -1287,12 +1343,14 @@ class ResultsBuilder:
             overall = sums.get((contest, choice, vote_type), 0)
             # counties' own totals pass together when they add up to all units (a statewide file)
             counties_sum = sum(total for total, _w, code in figures if code is not None)
+            subtotals = _subtotals_of(figures, overall)
             previous: dict[int, int] = {}  # sheet -> the previous county total's row
             for total, where, code in sorted(figures, key=lambda f: f[1][1]):
                 sheet, row, col = where
                 self.notes.note("totals", sheet.name, sheet.cell(row, col), choice)
                 if code is None:
-                    self.check_total(where, contest, choice, vote_type, total, overall)
+                    if not subtotals:
+                        self.check_total(where, contest, choice, vote_type, total, overall)
                     continue
                 start = previous.get(id(sheet), -1)
                 previous[id(sheet)] = row

@@ -5,6 +5,7 @@ file, Cache County's sheets) and the template's Tallies sheet, which is the same
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
 from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header, match_header
@@ -13,7 +14,7 @@ from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.questions import SIDE_PARTIES, PartySides, side_of
 from recount_desktop.importers.reading import Reading, masked
 from recount_desktop.importers.source import Book, Sheet
-from recount_desktop.importers.values import clean_name, is_blank
+from recount_desktop.importers.values import clean_name, is_blank, is_total_label
 
 TICK_ROWS = 5000
 DETECT_SHEETS = 10  # a long file's precinct sheet is among its first few; SOVC books have hundreds
@@ -135,7 +136,7 @@ def _checked_header(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> 
     return header
 
 
-def read_long_rows(
+def read_long_rows(  # noqa: PLR0912 - one branch per kind of row, in one hot loop
     sheet: Sheet, header: Header, builder: ResultsBuilder, ticker: Ticker, totals_only: bool = False
 ) -> None:
     cols = header.columns
@@ -180,6 +181,9 @@ def read_long_rows(
             choice, party = sides.take(contest, choice, party, sheet.name, sheet.cell(r, party_col)), None
         key = (county or None, precinct)
         vote_type = names[row[type_col]] or None if type_col is not None and type_col < width else None
+        if vote_type is not None and votes_col is not None and is_total_label(vote_type):
+            _type_total(sheet, r, row, votes_col, builder, key, contest, choice)
+            continue
         if plain_votes:  # the common case, inlined: a whole number in the votes column, no breakdown
             raw = row[plain_col] if plain_col < width else None
             if (type(raw) is float and raw.is_integer() and raw >= 0) or (type(raw) is int and raw >= 0):
@@ -191,6 +195,25 @@ def read_long_rows(
     for r in blank_votes:
         _blank_row(sheet, r, rows[r], cols, builder, totals_only)
     _report_sides(sides, builder)
+
+
+def _type_total(
+    sheet: Sheet,
+    r: int,
+    row: Sequence[object],
+    votes_col: int,
+    builder: ResultsBuilder,
+    key: tuple[str | None, str],
+    contest: str,
+    choice: str,
+) -> None:
+    """A row whose vote type is ``Total``: the unit's total over its vote-type rows, checked against
+    them and never added in (it doubled every count)."""
+    where = (sheet, r, votes_col)
+    raw = row[votes_col] if votes_col < len(row) else None
+    value = builder.count(where, raw, lambda: f"{choice} in {key[1]}, {contest} (Total)")
+    if type(value) is int:
+        builder.add_type_total(where, key, contest, choice, value)
 
 
 def _refused_row(

@@ -136,6 +136,8 @@ def _row_types(table: Table, builder: ResultsBuilder) -> tuple[bool, Encoded | N
         return True, None
     column = table.column("vote_type")
     types = None if column.null_count else _encoded(column, builder)
+    if types is not None and any(is_total_label(name) for name in types[1]):
+        return False, None  # a 'Total' row per unit over its types: the row path checks it
     return (False, None) if types is None or not all(types[1]) else (True, types)
 
 

@@ -146,6 +146,8 @@ _TOTAL_LABEL = re.compile(
     r"^(county|election|electionwide|cumulative|grand|precinct|contest|overall)?\s*[-–]?\s*totals?\s*:?$"
     r"|^total\s+(votes|for\s+.*)$"
     r"|^.+\s[-–]\s*total:?$"  # Park - Total, Cumulative - Total, Electionwide - Total
+    # Ward 1 Total, City of Alma Subtotal: a group's subtotal
+    r"|^(ward|district|city|town|township|village|borough|precinct|county)\b.*\s(sub-?)?totals?:?$"
     r"|^(cumulative|electionwide)$"
     r"|^(zzz\s*[,/]?\s*)?county\s+totals?:?$",  # ZZZ / COUNTY TOTALS, ZZZ, COUNTY TOTALS
     re.IGNORECASE,
