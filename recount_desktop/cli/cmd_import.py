@@ -84,6 +84,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"  {line}")
     if imported.reading is not None:
         print(f"  Read as {imported.reading.describe()}")
+    for other in imported.other_sheets:
+        print(f"  Also read sheet '{other.sheet}' on its own, as {other.described}: {other.added}")
     print(
         f"Imported {args.file} ({imported.layout} layout) into {args.election}: {len(results.contests)} "
         f"contests, {len(results.precincts)} precincts, {len(results.tallies)} tallies"

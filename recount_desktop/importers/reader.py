@@ -9,7 +9,7 @@ from typing import Any
 
 from recount_desktop.domain import ElectionResults
 from recount_desktop.gc_pause import no_cyclic_gc
-from recount_desktop.importers import interpret, layouts
+from recount_desktop.importers import every_sheet, interpret, layouts
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import ReadingNotes, TotalDifference
 from recount_desktop.importers.problems import ImportRejected, Problem, ProblemLog
@@ -42,6 +42,8 @@ class TallyImport:
     # the reading kept (None for the template), and the other readings the interpreter considered
     reading: Reading | None = None
     alternatives: tuple[Reading, ...] = ()
+    # the workbook's other sheets the chosen reading left, each read on its own and joined
+    other_sheets: tuple[every_sheet.OtherSheet, ...] = ()
 
     @property
     def summary(self) -> ImportSummary | None:
@@ -87,6 +89,7 @@ def read_tally_file(
     elections: tuple[str, ...] = ()
     reading = profile.reading if profile is not None else None
     found: interpret.Interpretation | None = None
+    others: tuple[every_sheet.OtherSheet, ...] = ()
     try:
         with no_cyclic_gc():
             book = open_book(path, log)
@@ -103,6 +106,8 @@ def read_tally_file(
             found = interpret.interpret(
                 book, log, lambda: _builder(log, path, accept_differences), ticker, format, reading
             )
+            if sheet is None and reading is None and not book.is_csv:  # the user chose no sheet
+                others = _other_sheets(path, book, found, format, ticker, accept_differences)
             builder, layout, results = found.chosen.builder, found.chosen.layout, found.chosen.results
     except ImportRejected:
         results = None
@@ -124,7 +129,24 @@ def read_tally_file(
         sheet,
         chosen.reading if chosen is not None else None,
         found.alternatives if found is not None else (),
+        others,
     )
+
+
+def _other_sheets(
+    path: Path,
+    book: Book,
+    found: interpret.Interpretation,
+    format: str,
+    ticker: Ticker,
+    accept_differences: bool,
+) -> tuple[every_sheet.OtherSheet, ...]:
+    """The sheets the chosen reading left, each read on its own and joined (``every_sheet``)."""
+
+    def new_builder() -> ResultsBuilder:  # the opening's warnings are the first reading's already
+        return ResultsBuilder(ProblemLog(path.name), path, accept_differences=accept_differences)
+
+    return every_sheet.read_other_sheets(path, list(book.sheet_names), found, format, new_builder, ticker)
 
 
 def _builder(opening: ProblemLog, path: Path, accept_differences: bool) -> ResultsBuilder:

@@ -1,0 +1,255 @@
+"""Every sheet of a workbook that holds counts is read, or the import is refused naming it.
+
+A wide or long reading takes one sheet, and an abstract or statement reading passes over a sheet it
+does not fit: a workbook whose contests are spread over two sheets of one election ('Sheet1' with
+the federal races, 'Sheet2' with the local ones) lost the second sheet's contests with no word.
+Here each sheet the chosen reading left unread is interpreted on its own (its own reading, its own
+totals checked) and its contests joined to the others':
+
+- a contest met on two sheets is joined only when its units there are disjoint (the sheets are
+  portions of one table) with the same choices; a sheet repeating counts already read (a by-group
+  breakdown of the same precincts, equal per unit) is a check, not added; anything else is an error
+  naming both sheets, since no sum or choice between them is certain;
+- a sheet that holds numbers but no table any case recognises is noted as skipped and warned of;
+- a sheet whose own reading has errors refuses the import, naming the sheet and how to choose one
+  (``import --sheet NAME``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from itertools import chain
+from pathlib import Path
+
+from recount_desktop.domain import ElectionResults
+from recount_desktop.importers import interpret
+from recount_desktop.importers.builder import ResultsBuilder, Ticker
+from recount_desktop.importers.problems import ImportRejected, ProblemLog
+from recount_desktop.importers.source import Book, open_book
+
+SHOWN_ERRORS = 3  # a refused sheet's own first errors, quoted in the error naming it
+MIN_NUMBERS = 4  # fewer numbers than this on a sheet nobody read: a title page, not a table
+
+
+@dataclass(frozen=True)
+class OtherSheet:
+    """A sheet read on its own: how, and what it added (for the summary)."""
+
+    sheet: str
+    described: str
+    added: str
+
+
+def read_other_sheets(
+    path: Path,
+    sheet_names: list[str],
+    found: interpret.Interpretation,
+    layout: str,
+    new_builder: Callable[[], ResultsBuilder],
+    ticker: Ticker,
+) -> tuple[OtherSheet, ...]:
+    """Read the sheets ``found``'s chosen reading left unread and join their results to it (its
+    ``results`` replaced, its log, notes and differences extended); nothing when it read them all."""
+    chosen = found.chosen
+    if not chosen.ok or chosen.results is None or chosen.layout == "template":
+        return ()
+    unread = _unread_sheets(chosen.builder, sheet_names)
+    others = []
+    for name in unread:
+        # a book of its own: reading a sheet releases the cells of every sheet its book loaded
+        book = open_book(path, ProblemLog(path.name))
+        other = _read_alone(book, name, chosen.builder, layout, new_builder, ticker)
+        book.release()
+        if other is not None:
+            joined = _joined(chosen.builder, chosen.results, other, name)
+            if joined is not None:
+                chosen.results = joined[0]
+                others.append(OtherSheet(name, _describe(other), joined[1]))
+            _drop_stale_warning(chosen.builder, name)
+    if chosen.builder.log.errors:
+        chosen.results = None
+    return tuple(others)
+
+
+def _unread_sheets(builder: ResultsBuilder, names: list[str]) -> list[str]:
+    """The sheets no count was read from and no total, statistic or skipped place was noted on."""
+    if len(names) < 2:
+        return []
+    # the builder's own fields: asking for its entries would make every block's (a cost per count)
+    read = {entry.where[0].name for entry in builder._entries.values()}
+    read |= {block.sheet.name for block in builder._blocks}
+    notes = builder.notes
+    read |= {note.sheet for note in chain(notes.totals, notes.statistics, notes.skipped)}
+    return [name for name in names if name not in read]
+
+
+def _read_alone(
+    book: Book,
+    name: str,
+    main: ResultsBuilder,
+    layout: str,
+    new_builder: Callable[[], ResultsBuilder],
+    ticker: Ticker,
+) -> interpret.Attempt | None:
+    """The sheet's own reading when it reads clean; else its problem goes into ``main``'s log (an
+    error when it has a reading with errors, a warning and a note when none fits it)."""
+    numbers = _numbers_on(book, name)
+    if numbers < MIN_NUMBERS:
+        return None
+    log = ProblemLog(main.log.file)
+    try:
+        attempt = interpret.interpret(book.only(name), log, new_builder, ticker, layout).chosen
+    except ImportRejected:
+        attempt = None
+    if attempt is None or not attempt.counts:  # no case found a contest's counts in it
+        if not _is_page_index(book, name):
+            main.log.warn(
+                name,
+                None,
+                f"this sheet holds {numbers} numbers but no table of precinct counts was recognised "
+                "in it; it was not read (choose its reading in the import wizard if it holds votes)",
+            )
+        main.notes.note("skipped", name, "whole sheet", "no table of counts recognised")
+        return None
+    if attempt.ok:
+        return attempt
+    errors = attempt.builder.log.errors or log.errors
+    first = "; ".join(problem.message for problem in errors[:SHOWN_ERRORS])
+    main.log.error(
+        name,
+        None,
+        f"this sheet holds counts that were not read: read on its own it gives {len(errors)} "
+        f"error(s), the first: {first}. Import one sheet at a time with import --sheet NAME, or "
+        "correct the sheet",
+    )
+    return None
+
+
+# the long reader's warning that it read only its first sheet of precinct rows
+_ONLY_FIRST_READ = "this sheet also holds precinct results; only sheet"
+
+
+def _drop_stale_warning(main: ResultsBuilder, name: str) -> None:
+    """The sheet was read (or checked) after all: the warning that it was not is no longer true."""
+    warnings = main.log.warnings
+    warnings[:] = [w for w in warnings if not (w.sheet == name and w.message.startswith(_ONLY_FIRST_READ))]
+
+
+def _is_page_index(book: Book, name: str) -> bool:
+    """Every number of the sheet in one column, never falling: a table of contents' page numbers."""
+    found = [
+        (c, cell)
+        for row in book.sheet(name).counted().rows
+        for c, cell in enumerate(row)
+        if isinstance(cell, int | float) and not isinstance(cell, bool)
+    ]
+    numbers = [cell for _c, cell in found]
+    return len({c for c, _cell in found}) == 1 and numbers == sorted(numbers)
+
+
+def _numbers_on(book: Book, name: str) -> int:
+    cells = list(chain.from_iterable(book.sheet(name).rows))
+    return interpret._counts_in(cells)
+
+
+def _joined(
+    main: ResultsBuilder, results: ElectionResults, other: interpret.Attempt, name: str
+) -> tuple[ElectionResults, str] | None:
+    """``results`` with the other sheet's joined, and what it added; None when it adds nothing
+    (a repeat, warned of) or cannot be joined (an error in ``main``'s log)."""
+    theirs = other.results
+    assert theirs is not None
+    _carry_over(main, other.builder, name)
+    if _repeats(results, theirs):
+        main.log.warn(
+            name,
+            None,
+            "this sheet repeats counts already read from another sheet (the same units, equal "
+            "per unit): checked against them, not added",
+        )
+        main.notes.note("totals", name, "whole sheet", "repeats counts read elsewhere (checked)")
+        return None
+    clashes = _clashes(results, theirs)
+    if clashes:
+        for contest, why in clashes:
+            main.log.error(name, None, f"contest {contest!r} is also on another sheet, and {why}")
+        return None
+    _warn_no_common_units(main, results, theirs, name)
+    added = f"{len(theirs.contests)} contest(s), {theirs.total_votes():,} votes"
+    return _merged(results, theirs), added
+
+
+def _carry_over(main: ResultsBuilder, other: ResultsBuilder, name: str) -> None:
+    """The other sheet's warnings, notes and accepted differences, as the summary shows them."""
+    main.log.warnings.extend(other.log.warnings)
+    for kind in ("totals", "statistics", "skipped"):
+        for note in getattr(other.notes, kind):
+            main.notes.note(kind, note.sheet or name, note.cell, note.label)
+    main.differences.extend(other.differences)
+
+
+def _tally_votes(results: ElectionResults, contests: Iterable[str]) -> dict[tuple[str, str, str], int]:
+    wanted = set(contests)
+    return {(t.contest, t.precinct, t.choice): t.votes for t in results.tallies if t.contest in wanted}
+
+
+def _repeats(results: ElectionResults, theirs: ElectionResults) -> bool:
+    """Every contest of ``theirs`` already read, with the same count for every unit and choice."""
+    names = {contest.name for contest in theirs.contests}
+    if not names <= {contest.name for contest in results.contests}:
+        return False
+    return _tally_votes(theirs, names) == _tally_votes(results, names)
+
+
+def _clashes(results: ElectionResults, theirs: ElectionResults) -> list[tuple[str, str]]:
+    """Contests on both sheets that cannot be joined, each with why."""
+    mine = {contest.name: contest for contest in results.contests}
+    found = []
+    for contest in theirs.contests:
+        if contest.name not in mine:
+            continue
+        if contest != mine[contest.name]:
+            found.append((contest.name, "its choices or attributes differ there"))
+            continue
+        shared = _units_of(results, contest.name) & _units_of(theirs, contest.name)
+        if shared:
+            listed = ", ".join(repr(unit) for unit in sorted(shared)[:3])
+            found.append((contest.name, f"both sheets hold counts for its units {listed}"))
+    return found
+
+
+def _units_of(results: ElectionResults, contest: str) -> set[str]:
+    return {t.precinct for t in results.tallies if t.contest == contest}
+
+
+def _warn_no_common_units(
+    main: ResultsBuilder, results: ElectionResults, theirs: ElectionResults, name: str
+) -> None:
+    mine = {precinct.name for precinct in results.precincts}
+    if mine and not mine & {precinct.name for precinct in theirs.precincts}:
+        main.log.warn(
+            name,
+            None,
+            "this sheet names none of the units of the other sheets read: check that it belongs "
+            "to the same election (import one sheet with import --sheet NAME if not)",
+        )
+
+
+def _merged(results: ElectionResults, theirs: ElectionResults) -> ElectionResults:
+    """Both results as one: contests and units once each, tallies and statistics of both."""
+    known = {contest.name for contest in results.contests}
+    units = {precinct.name for precinct in results.precincts}
+    return ElectionResults(
+        contests=(*results.contests, *(c for c in theirs.contests if c.name not in known)),
+        precincts=(*results.precincts, *(p for p in theirs.precincts if p.name not in units)),
+        tallies=(*results.tallies, *theirs.tallies),
+        statistics=(*results.statistics, *theirs.statistics),
+        devices=(*results.devices, *(d for d in theirs.devices if d not in results.devices)),
+    )
+
+
+def _describe(attempt: interpret.Attempt) -> str:
+    if attempt.reading is not None:
+        return attempt.reading.describe()
+    return attempt.layout

@@ -1,0 +1,151 @@
+"""A workbook whose contests are spread over sheets of one election ('Sheet1' with the federal
+races, 'Sheet2' with the local ones) is read whole: each sheet the first reading left is read on
+its own and its contests joined. Before, a wide or long reading took the first sheet only and the
+second sheet's contests were dropped with no word, exit 0 (fourth review, W0)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from recount_desktop.importers import read_tally_file
+from tests.importers.conftest import write_xlsx
+
+UNITS = ("CA11", "EU1", "RR13")
+
+
+def _wide(contests: dict[str, dict[str, Sequence[int]]], units: Sequence[str] = UNITS) -> list[list[object]]:
+    """A Juab-like wide sheet: a title line, contest names over choice names, a Totals: row."""
+    columns = [
+        (contest, choice, counts) for contest, per in contests.items() for choice, counts in per.items()
+    ]
+    rows: list[list[object]] = [
+        ["2022 General Election"],
+        [],
+        ["Precinct name", *(contest for contest, _choice, _counts in columns)],
+        [None, *(choice for _contest, choice, _counts in columns)],
+    ]
+    for i, unit in enumerate(units):
+        rows.append([unit, *(counts[i] for _contest, _choice, counts in columns)])
+    rows.append(["Totals:", *(sum(counts) for _contest, _choice, counts in columns)])
+    return rows
+
+
+def _long(contests: dict[str, dict[str, Sequence[int]]], units: Sequence[str] = UNITS) -> list[list[object]]:
+    rows: list[list[object]] = [["Precinct", "Contest", "Choice", "Votes"]]
+    for contest, per in contests.items():
+        for choice, counts in per.items():
+            rows += [[unit, contest, choice, count] for unit, count in zip(units, counts, strict=True)]
+    return rows
+
+
+FEDERAL = {
+    "US Senate": {"Lee": [69, 292, 392], "McMullin": [33, 131, 61]},
+    "County Commission Seat B": {"Palmer": [254, 390, 231], "Timm": [242, 334, 195]},
+}
+LOCAL = {
+    "Mayor": {"Ann": [29, 47, 44], "Bob": [185, 87, 377]},
+    "Council": {"Cal": [343, 158, 129], "Dee": [311, 109, 311]},
+}
+
+
+def _totals(imported: object) -> dict[str, dict[str, int]]:
+    results = imported.results  # type: ignore[attr-defined]
+    assert results is not None
+    return {contest.name: results.totals(contest.name) for contest in results.contests}
+
+
+def test_two_wide_sheets_of_one_election_are_both_read(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "juab.xlsx", {"Sheet1": _wide(FEDERAL), "Sheet2": _wide(LOCAL)})
+    imported = read_tally_file(path)
+    assert imported.errors == ()
+    assert _totals(imported) == {
+        "US Senate": {"Lee": 753, "McMullin": 225},
+        "County Commission Seat B": {"Palmer": 875, "Timm": 771},
+        "Mayor": {"Ann": 120, "Bob": 649},
+        "Council": {"Cal": 630, "Dee": 731},
+    }
+    [other] = imported.other_sheets
+    assert other.sheet == "Sheet2" and other.described.startswith("wide on 'Sheet2'")
+    # the second sheet's own total row was checked too, and is listed in the summary
+    assert any(note.sheet == "Sheet2" for note in imported.notes.totals)
+
+
+def test_two_long_sheets_are_both_read_and_the_first_only_warning_is_gone(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "long.xlsx", {"Federal": _long(FEDERAL), "Local": _long(LOCAL)})
+    imported = read_tally_file(path)
+    assert imported.errors == ()
+    assert set(_totals(imported)) == {"US Senate", "County Commission Seat B", "Mayor", "Council"}
+    assert not any("only sheet" in w.message for w in imported.warnings)
+
+
+def test_a_wide_sheet_and_an_abstract_sheet_are_both_read(tmp_path: Path) -> None:
+    abstract: list[list[object]] = [
+        [None, *UNITS, "Total"],
+        ["Mayor"],
+        ["Ann", 29, 47, 44, 120],
+        ["Bob", 185, 87, 377, 649],
+        [],
+        ["Council"],
+        ["Cal", 343, 158, 129, 630],
+        ["Dee", 311, 109, 311, 731],
+    ]
+    path = write_xlsx(tmp_path / "mixed.xlsx", {"Federal": _wide(FEDERAL), "Local": abstract})
+    imported = read_tally_file(path)
+    assert imported.errors == ()
+    assert _totals(imported)["Mayor"] == {"Ann": 120, "Bob": 649}
+    assert _totals(imported)["US Senate"] == {"Lee": 753, "McMullin": 225}
+
+
+def test_a_contest_split_over_sheets_by_units_is_joined(tmp_path: Path) -> None:
+    first = _long(LOCAL, units=("P1", "P2", "P3"))
+    second = _long(LOCAL, units=("P4", "P5", "P6"))
+    path = write_xlsx(tmp_path / "pages.xlsx", {"Page 1": first, "Page 2": second})
+    imported = read_tally_file(path)
+    assert imported.errors == ()
+    assert _totals(imported) == {"Mayor": {"Ann": 240, "Bob": 1298}, "Council": {"Cal": 1260, "Dee": 1462}}
+    assert imported.results is not None and len(imported.results.precincts) == 6
+
+
+def test_a_contest_on_two_sheets_with_other_counts_for_the_same_units_is_refused(tmp_path: Path) -> None:
+    other = {"Mayor": {"Ann": [30, 47, 44], "Bob": [185, 87, 377]}, "Sheriff": {"Eve": [1, 2, 3]}}
+    path = write_xlsx(tmp_path / "clash.xlsx", {"Federal": _long(LOCAL), "Local": _long(other)})
+    imported = read_tally_file(path)
+    assert imported.results is None
+    [error] = imported.errors
+    assert error.sheet == "Local"
+    assert "contest 'Mayor' is also on another sheet" in error.message
+
+
+def test_a_sheet_repeating_the_counts_is_checked_not_added(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "copy.xlsx", {"Results": _long(LOCAL), "Copy": _wide(LOCAL)})
+    imported = read_tally_file(path)
+    assert imported.errors == ()
+    assert _totals(imported) == {"Mayor": {"Ann": 120, "Bob": 649}, "Council": {"Cal": 630, "Dee": 731}}
+    assert any("repeats counts already read from another sheet" in w.message for w in imported.warnings)
+
+
+def test_a_sheet_of_counts_that_reads_with_errors_refuses_the_import_naming_it(tmp_path: Path) -> None:
+    broken = _long(LOCAL)
+    broken[2][3] = -5  # a negative count: the sheet's own reading has an error
+    path = write_xlsx(tmp_path / "broken.xlsx", {"Federal": _long(FEDERAL), "Local": broken})
+    imported = read_tally_file(path)
+    assert imported.results is None
+    assert any(
+        e.sheet == "Local" and "holds counts that were not read" in e.message and "--sheet" in e.message
+        for e in imported.errors
+    )
+
+
+def test_choosing_a_sheet_reads_that_sheet_only(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "juab.xlsx", {"Sheet1": _wide(FEDERAL), "Sheet2": _wide(LOCAL)})
+    imported = read_tally_file(path, sheet="Sheet2")
+    assert imported.errors == () and set(_totals(imported)) == {"Mayor", "Council"}
+    assert imported.other_sheets == ()
+
+
+def test_sheets_named_as_elections_still_stop_and_list_them(tmp_path: Path) -> None:
+    path = write_xlsx(tmp_path / "two.xlsx", {"2022 General": _wide(FEDERAL), "2021 General": _wide(LOCAL)})
+    imported = read_tally_file(path)
+    assert imported.results is None
+    assert imported.elections == ("2022 General", "2021 General")
