@@ -8,6 +8,7 @@ import sys
 from recount_desktop.cli.common import CommandError, add_operator_option, open_election
 from recount_desktop.importers import FORMATS, TallyImport, read_tally_file
 from recount_desktop.importers.apply import import_into_election
+from recount_desktop.importers.problem_digest import digest
 from recount_desktop.importers.problems import format_problems
 from recount_desktop.importers.profiles import LayoutProfile, ProfileError, load_profile
 
@@ -26,6 +27,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     parser.add_argument(
         "--profile", metavar="FILE", help="a saved layout profile (TOML) from the import wizard"
+    )
+    parser.add_argument(
+        "--all-warnings",
+        action="store_true",
+        help="print every warning, one a line in file order (by default repeated warnings are "
+        "grouped and the ones about the file's totals come first)",
     )
     parser.add_argument(
         "--accept-differences",
@@ -61,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     with open_election(args.election, args.operator) as store:
         outcome = import_into_election(store, imported, replace=args.replace)
     if imported.warnings:
-        print(f"{len(imported.warnings)} warning(s):\n{format_problems(imported.warnings)}", file=sys.stderr)
+        _print_warnings(imported, args.all_warnings)
     for warning in outcome.warnings:
         print(f"{args.file}, sheet 'Election': warning: {warning}", file=sys.stderr)
     if not outcome.applied and not outcome.differences:
@@ -97,6 +104,18 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     return 0
+
+
+def _print_warnings(imported: TallyImport, every: bool) -> None:
+    """Grouped, the weighty ones first (``problem_digest``); every one in file order if asked."""
+    warnings = imported.warnings
+    if every:
+        shown = "\n".join(str(problem) for problem in warnings)
+    else:
+        shown = "\n".join(digest(warnings))
+        if len(shown.splitlines()) < len(warnings):
+            shown += "\n(repeated warnings grouped; every one, in file order: import --all-warnings)"
+    print(f"{len(warnings)} warning(s):\n{shown}", file=sys.stderr)
 
 
 def _other_readings(imported: TallyImport) -> str:
