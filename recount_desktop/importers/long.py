@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
 from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header, match_header
+from recount_desktop.importers.long_portions import Key as PortionKey
+from recount_desktop.importers.long_portions import Portions, portion_column
 from recount_desktop.importers.long_unnamed import check_unnamed_counts, explaining_columns
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.questions import SIDE_PARTIES, PartySides, side_of
@@ -136,7 +138,7 @@ def _checked_header(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> 
     return header
 
 
-def read_long_rows(  # noqa: PLR0912 - one branch per kind of row, in one hot loop
+def read_long_rows(  # noqa: PLR0912, PLR0915 - one branch per kind of row, in one hot loop
     sheet: Sheet, header: Header, builder: ResultsBuilder, ticker: Ticker, totals_only: bool = False
 ) -> None:
     cols = header.columns
@@ -151,6 +153,7 @@ def read_long_rows(  # noqa: PLR0912 - one branch per kind of row, in one hot lo
     blank_votes: list[int] = []
     plain_votes = votes_col is not None and not header.vote_type_columns
     plain_col = votes_col if votes_col is not None else -1
+    portions = _portions(sheet, header, builder) if plain_votes else None
     for r in range(header.row + 1, total):
         if r % TICK_ROWS == 0:
             ticker.tick(r, total)
@@ -184,6 +187,10 @@ def read_long_rows(  # noqa: PLR0912 - one branch per kind of row, in one hot lo
         if vote_type is not None and votes_col is not None and is_total_label(vote_type):
             _type_total(sheet, r, row, votes_col, builder, key, contest, choice)
             continue
+        if portions is not None and votes_col is not None:  # a split precinct's portions: summed
+            if not _add_portion(sheet, r, row, votes_col, portions, (key, contest, choice, vote_type, party)):
+                blank_votes.append(r)
+            continue
         if plain_votes:  # the common case, inlined: a whole number in the votes column, no breakdown
             raw = row[plain_col] if plain_col < width else None
             if (type(raw) is float and raw.is_integer() and raw >= 0) or (type(raw) is int and raw >= 0):
@@ -192,9 +199,31 @@ def read_long_rows(  # noqa: PLR0912 - one branch per kind of row, in one hot lo
         if not _add_row(sheet, r, row, header, builder, key, contest, choice, party, vote_type, votes_col):
             blank_votes.append(r)
     ticker.tick(total, total)
+    if portions is not None:
+        portions.finish()
     for r in blank_votes:
         _blank_row(sheet, r, rows[r], cols, builder, totals_only)
     _report_sides(sides, builder)
+
+
+def _portions(sheet: Sheet, header: Header, builder: ResultsBuilder) -> Portions | None:
+    """The gatherer of a split precinct's portions, when the table names them in a column."""
+    row = sheet.rows[header.row]
+    column = portion_column(header, row)
+    return None if column is None else Portions(builder, column, clean_name(row[column]))
+
+
+def _add_portion(
+    sheet: Sheet, r: int, row: Sequence[object], votes_col: int, portions: Portions, key: PortionKey
+) -> bool:
+    """One row of a table with a portion column; False when its count is blank."""
+    where = (sheet, r, votes_col)
+    raw = row[votes_col] if votes_col < len(row) else None
+    value = portions.builder.count(where, raw, lambda: f"{key[2]} in {key[0][1]}, {key[1]}")
+    if value is None:
+        return False
+    portions.add(where, key, value, clean_name(row[portions.column]) if portions.column < len(row) else "")
+    return True
 
 
 def _type_total(

@@ -1,0 +1,82 @@
+"""A long table with a column telling a split precinct's portions apart (``split``: A / B beside
+``Pct 2``, or ``Precinct Portion``, ``Ballot Style``): rows of one precinct, contest and choice in
+different portions are the portions' counts, summed per choice with one warning naming them.
+Without the column, two such rows with equal counts were counted once ("a page printed twice"),
+votes lost with only a warning (fourth review, W6)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from recount_desktop.importers.headers import Header, normalise_header
+from recount_desktop.importers.problems import column_letters
+
+if TYPE_CHECKING:
+    from recount_desktop.importers.builder import ResultsBuilder, Where
+
+PORTION_HEADERS = frozenset(
+    (
+        "split",
+        "precinct split",
+        "split precinct",
+        "portion",
+        "precinct portion",
+        "ballot style",
+        "style",
+        "part",
+    )
+)
+Key = tuple[tuple[str | None, str], str, str, str | None, str | None]  # unit, contest, choice, type, party
+
+
+def portion_column(header: Header, row: list[object]) -> int | None:
+    """The column naming each row's portion, when the table has one beside its unit column."""
+    unit = header.columns.get("precinct")
+    found = [
+        c
+        for c in header.other_columns
+        if c != unit and c < len(row) and normalise_header(row[c]) in PORTION_HEADERS
+    ]
+    return found[0] if found else None
+
+
+class Portions:
+    """Counts of a long table gathered per unit, contest and choice across portions, then added."""
+
+    def __init__(self, builder: ResultsBuilder, column: int, label: str) -> None:
+        self.builder = builder
+        self.column = column
+        self.label = label
+        self.found: dict[Key, tuple[int, Where, dict[str, Where]]] = {}
+
+    def add(self, where: Where, key: Key, value: int | str, portion: str) -> None:
+        """One row's count of one portion; a portion met twice, or a count not whole, goes to the
+        builder as it is (its duplicate rule names both cells)."""
+        seen = self.found.get(key)
+        unit, contest, choice, vote_type, party = key
+        if seen is None and type(value) is int:
+            self.found[key] = (value, where, {portion: where})
+            return
+        if seen is None or portion in seen[2] or type(value) is not int:
+            self.builder.add(where, unit, contest, choice, value, vote_type, party)
+            return
+        seen[2][portion] = where
+        self.found[key] = (seen[0] + value, seen[1], seen[2])
+
+    def finish(self) -> None:
+        """Add the summed counts, and warn of the units whose portions were summed."""
+        split: dict[str, list[str]] = {}
+        for (unit, contest, choice, vote_type, party), (votes, where, portions) in self.found.items():
+            self.builder.add(where, unit, contest, choice, votes, vote_type, party)
+            if len(portions) > 1:
+                split.setdefault(unit[1], sorted(portions))
+        if not split:
+            return
+        shown = "; ".join(f"{unit}: {', '.join(parts)}" for unit, parts in list(split.items())[:5])
+        more = f"; and {len(split) - 5} more" if len(split) > 5 else ""
+        self.builder.log.warn(
+            None,
+            None,
+            f"{len(split)} precinct(s) have portions named in column {column_letters(self.column)} "
+            f"{self.label!r} ({shown}{more}): each precinct's portions are summed per choice",
+        )
