@@ -844,7 +844,13 @@ def _read_contest_sheet(
     # every column a plain choice: whole rows take the builder's short way
     plain_row = [(c, choice, parties[c]) for c, choice, _t in units.columns] if all(plains) else None
     span = range(header_row + 1, end or len(sheet.rows))
-    if plain_row is None or stacked or not _read_as_block(units, span, precinct_col, plain_row, checks):
+    inline = _has_inline_types(sheet, span, precinct_col)
+    if (
+        plain_row is None
+        or stacked
+        or inline
+        or not _read_as_block(units, span, precinct_col, plain_row, checks)
+    ):
         _read_unit_rows(units, span, precinct_col, plains, parties, plain_row, stacked, checks)
     units.finish()
     return True
@@ -881,6 +887,18 @@ def _read_unit_rows(
             continue
         if units.unit_adding_up:
             units.warn_unit_adding_up(r, precinct_col, precinct)
+        inline = _INLINE_TYPE.match(precinct) if " - " in precinct else None
+        if inline and normalise_header(inline.group(2)) in _ROW_VOTE_TYPES:  # "Pct 1 - Polling"
+            _add_unit_row(
+                units,
+                r,
+                (None, inline.group(1)),
+                values,
+                [False] * len(plains),
+                parties,
+                row_type=inline.group(2),
+            )
+            continue
         vote_type = _ROW_VOTE_TYPES.get(normalise_header(precinct)) if heading else None
         if heading and vote_type:  # "Polling", "Vote By Mail"... under the unit's name, then its Total
             _add_unit_row(
@@ -919,6 +937,23 @@ def _read_as_block(
         _check_vote_types(units, r, rows[r], counts, checks)  # type: ignore[arg-type]
 
     return read_whole_block(units, span, unit_col, plain_row, [(c, parts) for c in checks], check_row)
+
+
+# a unit's vote-type row named with the unit: "Pct 1 - Polling", "Pct 1 - Vote By Mail"
+_INLINE_TYPE = re.compile(r"^(.+?)\s+-\s+(.+)$")
+
+
+def _has_inline_types(sheet: Sheet, span: range, col: int) -> bool:
+    """Whether a unit's vote-type rows are named with the unit (``Pct 1 - Polling``): read row by
+    row, each such row a vote type of its unit, not a unit of its own."""
+    for r in span:
+        row = sheet.rows[r]
+        label = row[col] if col < len(row) else None
+        if isinstance(label, str) and " - " in label:
+            match = _INLINE_TYPE.match(clean_name(label))
+            if match and normalise_header(match.group(2)) in _ROW_VOTE_TYPES:
+                return True
+    return False
 
 
 def _add_unit_row(
