@@ -27,11 +27,13 @@ _HEAD_AND_STORED = (
     "SELECT h.seq, h.hash, h.data_digest, d.tbl, d.row_count, d.value"
     " FROM (SELECT seq, hash, data_digest FROM audit_log ORDER BY seq DESC LIMIT 1) h"
     " CROSS JOIN data_digest d WHERE d.{not_groups}")
-_TOUCHED = "SELECT count(*) AS n FROM pg_temp.digest_touched"
-_TAKE = "DELETE FROM pg_temp.digest_change RETURNING tbl, sign, row"
-_WRITE = ("INSERT INTO data_digest (tbl, row_count, value) SELECT * FROM unnest($1, $2, $3)"
-          " ON CONFLICT (tbl) DO UPDATE SET row_count = excluded.row_count, value = excluded.value")
-_APPEND = ("INSERT INTO audit_log (seq, ts, operator, action, details, prev_hash, hash, data_digest)"
+# The rows captured, and a row with sign 0 for each whole table written (``digest_touched``).
+_TAKE = ("WITH c AS (DELETE FROM pg_temp.digest_change RETURNING tbl, sign, row)"
+         " SELECT tbl, sign, row FROM c UNION ALL SELECT tbl, 0, NULL FROM pg_temp.digest_touched")
+# The digests that moved and the audit entry, in one statement.
+_APPEND = ("WITH d AS (INSERT INTO data_digest (tbl, row_count, value) SELECT * FROM unnest($9, $10, $11)"
+           " ON CONFLICT (tbl) DO UPDATE SET row_count = excluded.row_count, value = excluded.value)"
+           " INSERT INTO audit_log (seq, ts, operator, action, details, prev_hash, hash, data_digest)"
            " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)")
 
 
@@ -41,11 +43,9 @@ def _plans(plpy: Any, saved: Any, not_groups: str) -> dict[str, Any]:
     if plans is None:
         plans = {
             "head": plpy.prepare(_HEAD_AND_STORED.format(not_groups=not_groups)),
-            "touched": plpy.prepare(_TOUCHED),
             "take": plpy.prepare(_TAKE),
-            "write": plpy.prepare(_WRITE, ["text[]", "bigint[]", "text[]"]),
             "append": plpy.prepare(_APPEND, ["bigint", "text", "text", "text", "text", "text", "text",
-                                             "text"]),
+                                             "text", "text[]", "bigint[]", "text[]"]),
         }
         saved["plans"] = plans
     return plans
@@ -78,10 +78,10 @@ def _digests_after(plpy: Any, plans: dict[str, Any], core: Any, stored: dict[str
                    ) -> dict[str, tuple[int, str]]:
     """The additive tables' digests after the rows the change's triggers captured (in any order: a
     sum); the tables that moved."""
-    if plpy.execute(plans["touched"])[0]["n"] > 0:
-        plpy.error("the change wrote a whole table", sqlstate=NOT_HERE)
     changes: dict[str, list[tuple[int, str]]] = {}
     for row in plpy.execute(plans["take"]):
+        if row["sign"] == 0:
+            plpy.error(f"the change wrote {row['tbl']}, a whole table", sqlstate=NOT_HERE)
         changes.setdefault(row["tbl"], []).append((int(row["sign"]), row["row"]))
     moved = {}
     for table, rows in changes.items():
@@ -101,12 +101,11 @@ def append_audit(plpy: Any, saved: Any, core: Any, ts: str, operator: str, actio
         if stored.get(table) != (rows, value):
             plpy.error(f"{table} changed at another workstation", sqlstate=CONFLICT)
     moved = _digests_after(plpy, plans, core, stored)
-    if moved:
-        names = sorted(moved)
-        plpy.execute(plans["write"], [names, [moved[n][0] for n in names], [moved[n][1] for n in names]])
     now = {**stored, **moved}
     data = _election_digest(core, now)
     seq, prev = int(head["seq"]) + 1, head["hash"]
     entry = core.entry_hash(prev, seq, ts, operator, action, details_json, data)
-    plpy.execute(plans["append"], [seq, ts, operator, action, details_json, prev, entry, data])
+    names = sorted(moved)
+    plpy.execute(plans["append"], [seq, ts, operator, action, details_json, prev, entry, data, names,
+                                   [moved[n][0] for n in names], [moved[n][1] for n in names]])
     return json.dumps({"seq": seq, "hash": entry, "data": data, "digests": now})

@@ -212,8 +212,9 @@ class ServerChange:
         """The whole change in one pipeline: BEGIN, the lock, the reads proven, the writes, the server
         computing and appending the audit entry, COMMIT. The lock is never held across a round trip."""
         held = {t: [d.rows, d.value] if (d := self._kept_under.get(t)) else [-1, ""] for t in run.kept_tables}
-        proofs = [(pg_audit.proven(sql), (*params, fingerprint))
-                  for (sql, params, _), fingerprint in zip(run.reads, run.prints, strict=True)]
+        reads = [(sql, params, fingerprint) for (sql, params, _), fingerprint
+                 in zip(run.reads, run.prints, strict=True)]
+        proofs = [pg_audit.proof(reads)] if reads else []
         waiting = run.waiting()
         call = (pg_audit.CALL, (audit.utc_now(), operator, action, audit.canonical_json(details),
                                 audit.canonical_json(held)))

@@ -135,6 +135,8 @@ def _start_session(conn: pg.ServerConnection) -> None:
     for statement in pg_schema.SESSION_STATEMENTS:
         conn.execute(statement)
     conn.server_audit = pg_audit.installed(conn)
+    if conn.server_audit:
+        pg_audit.warm_up(conn)
 
 
 def open_server(url: str) -> ServerElection:
