@@ -23,10 +23,12 @@ OUTSIDE = "RC422"  # the stored digests are not those the head entry recorded
 NOT_HERE = "RC501"  # a change this function does not compute (a whole table, an older head): the
 # workstation runs it again computing the entry itself
 
+# One row (arrays of the stored digests): PL/Python makes a dictionary of every row it returns.
 _HEAD_AND_STORED = (
-    "SELECT h.seq, h.hash, h.data_digest, d.tbl, d.row_count, d.value"
+    "SELECT h.seq, h.hash, h.data_digest, array_agg(d.tbl) AS tbl, array_agg(d.row_count) AS row_count,"
+    " array_agg(d.value) AS value"
     " FROM (SELECT seq, hash, data_digest FROM audit_log ORDER BY seq DESC LIMIT 1) h"
-    " CROSS JOIN data_digest d WHERE d.{not_groups}")
+    " CROSS JOIN data_digest d WHERE d.{not_groups} GROUP BY h.seq, h.hash, h.data_digest")
 # The rows captured, and a row with sign 0 for each whole table written (``digest_touched``).
 _TAKE = ("WITH c AS (DELETE FROM pg_temp.digest_change RETURNING tbl, sign, row)"
          " SELECT tbl, sign, row FROM c UNION ALL SELECT tbl, 0, NULL FROM pg_temp.digest_touched")
@@ -51,16 +53,19 @@ def _plans(plpy: Any, saved: Any, not_groups: str) -> dict[str, Any]:
     return plans
 
 
-def _head_and_stored(plpy: Any, plans: dict[str, Any], core: Any, tables: list[str]
+def _head_and_stored(plpy: Any, saved: Any, core: Any, tables: list[str]
                      ) -> tuple[dict[str, Any], dict[str, tuple[int, str]]]:
-    """The head entry and the stored digests, checked against each other."""
-    rows = plpy.execute(plans["head"])
+    """The head entry and the stored digests, checked against each other (unless they are the digests
+    and the election digest this session last wrote: the check would compute the same again)."""
+    rows = plpy.execute(saved["plans"]["head"])
     if len(rows) == 0 or rows[0]["data_digest"] is None:
         plpy.error("no data digest to build on yet", sqlstate=NOT_HERE)
     head = rows[0]
     if core.definition_of(head["data_digest"]) != core.DEFINITION:
         plpy.error("the head entry is of an older digest definition", sqlstate=NOT_HERE)
-    stored = {row["tbl"]: (int(row["row_count"]), row["value"]) for row in rows}
+    stored = dict(zip(head["tbl"], zip(head["row_count"], head["value"], strict=True), strict=True))
+    if saved.get("wrote") == (head["data_digest"], stored):
+        return head, stored
     if set(stored) != set(tables) or _election_digest(core, stored) != head["data_digest"]:
         plpy.error("the election data or its digest were changed outside the program",
                    detail=str(head["seq"]), sqlstate=OUTSIDE)
@@ -96,7 +101,7 @@ def append_audit(plpy: Any, saved: Any, core: Any, ts: str, operator: str, actio
     """Digests, audit entry, and what the workstation keeps: ``{"seq", "hash", "data", "digests"}``.
     ``held_json``: ``{table: [rows, value]}``, the digests the change's kept reads were read under."""
     plans = _plans(plpy, saved, core.NOT_GROUPS)
-    head, stored = _head_and_stored(plpy, plans, core, core.TABLES)
+    head, stored = _head_and_stored(plpy, saved, core, core.TABLES)
     for table, (rows, value) in json.loads(held_json).items():
         if stored.get(table) != (rows, value):
             plpy.error(f"{table} changed at another workstation", sqlstate=CONFLICT)
@@ -108,4 +113,5 @@ def append_audit(plpy: Any, saved: Any, core: Any, ts: str, operator: str, actio
     names = sorted(moved)
     plpy.execute(plans["append"], [seq, ts, operator, action, details_json, prev, entry, data, names,
                                    [moved[n][0] for n in names], [moved[n][1] for n in names]])
+    saved["wrote"] = (data, now)  # kept only if this change commits: checked against what is stored
     return json.dumps({"seq": seq, "hash": entry, "data": data, "digests": now})
