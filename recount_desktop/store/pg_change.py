@@ -22,6 +22,13 @@ optimistically (``pg_optimistic``): the lock is taken at its first write, in the
 the proof that what it read before is unchanged, and the entry is run again when it is not. Such a
 change sends nothing at its start: its reads before the lock need no transaction (each sees the
 latest commits, as it would in a READ COMMITTED one), so BEGIN and exchange 1 go with the lock.
+
+When the server has the program's audit functions (``pg_audit``), such a change is ONE exchange
+(``_commit_on_server``): BEGIN, the lock, the proof of its reads (made by the server, from each
+read's fingerprint), its writes, the server computing and appending the digests and the audit entry,
+and COMMIT. The lock is then held only while the server works, never across a round trip. A change
+the server declines (``pg_audit.NOT_HERE``: a whole table written, an older head) is run again the
+way above.
 """
 
 from __future__ import annotations
@@ -223,7 +230,10 @@ class ServerChange:
         try:
             results = self._conn.pipelined(start + proofs + waiting + [call, *_COMMIT])
         except sqlite3.DatabaseError as error:
-            raise self._refusal(error) from error
+            refusal = self._refusal(error)
+            if refusal is None:  # the server's own error (a guard, a lost connection): as it is
+                raise
+            raise refusal from error
         answer = json.loads(results[len(start) + len(proofs) + len(waiting)].fetchone()[0])
         now = {str(t): TableDigest(int(rows), str(value)) for t, (rows, value) in answer["digests"].items()}
         self._conn.optimistic = None
@@ -232,7 +242,7 @@ class ServerChange:
         self._written = _Written(_Head(int(answer["seq"]), str(answer["hash"]), str(answer["data"])), now)
         self._conn.reads.close(now)  # forgets the kept reads of every table that moved since
 
-    def _refusal(self, error: sqlite3.DatabaseError) -> Exception:
+    def _refusal(self, error: sqlite3.DatabaseError) -> Exception | None:
         """The server's refusal of a one-exchange change, as the workstation's own checks say it."""
         state = getattr(error.__cause__, "sqlstate", None)
         if state == pg_audit.CONFLICT:  # a read, or a kept read's table, moved: the next run reads anew
@@ -248,7 +258,7 @@ class ServerChange:
                 f"{self._path}: the election data or its digest were changed outside the program (they no "
                 f"longer match audit entry {seq}); nothing was changed. "
                 f"Run `recount-desktop audit verify {self._path}` to see what differs.")
-        return error
+        return None
 
     def rolled_back(self) -> None:
         self._conn.optimistic = None

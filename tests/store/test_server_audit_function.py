@@ -158,3 +158,27 @@ def _init(url: str) -> list[str]:
     from recount_desktop.store.server import init_server
 
     return init_server(url)
+
+
+def test_a_change_the_server_does_not_compute_is_run_again_by_the_workstation(
+        server_url: str, election: Election, results: ElectionResults, by_server: list[str]) -> None:
+    """A change that writes a whole results table (its digest is recomputed from every row, which the
+    server's function does not do) is declined by the server, rolled back whole and run again with
+    the workstation computing the entry: saved once, the log verifies."""
+    with create_election_file(server_url, election) as store:
+        fill(store, results)
+        needs_server_audit(store)
+        entries = len(store.audit_entries())
+        by_server.clear()  # fill's sheets
+
+        def touch_tally() -> None:
+            with store.transaction("test.touch", {}) as tx:
+                tx.execute("UPDATE tally SET votes = votes + 1 WHERE precinct_id = 1")
+
+        assert isinstance(store, ServerElection)
+        store.optimistically(touch_tally)
+        assert store.conflicts == 1 and by_server == []
+        assert len(store.audit_entries()) == entries + 1
+        assert store.verify_audit().ok
+        enter_sheet(store, mayor_sheet("T-9", "Ann"))  # the next sheet is the server's again
+        assert by_server == ["sheet.enter"]
