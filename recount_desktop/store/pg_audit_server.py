@@ -99,10 +99,13 @@ def _digests_after(plpy: Any, plans: dict[str, Any], core: Any, stored: dict[str
 def append_audit(plpy: Any, saved: Any, core: Any, ts: str, operator: str, action: str,
                  details_json: str, held_json: str) -> str:
     """Digests, audit entry, and what the workstation keeps: ``{"seq", "hash", "data", "digests"}``.
-    ``held_json``: ``{table: [rows, value]}``, the digests the change's kept reads were read under."""
+    ``held_json``: ``{"proof": {table: [rows, value]}, "known": {table: tag}}``: the digests the
+    change's kept reads were read under, and the tags (``tag``) of every digest the workstation
+    holds; ``digests`` are those after the change that differ from what it holds."""
     plans = _plans(plpy, saved, core.NOT_GROUPS)
     head, stored = _head_and_stored(plpy, saved, core, core.TABLES)
-    for table, (rows, value) in json.loads(held_json).items():
+    held = json.loads(held_json)
+    for table, (rows, value) in held["proof"].items():
         if stored.get(table) != (rows, value):
             plpy.error(f"{table} changed at another workstation", sqlstate=CONFLICT)
     moved = _digests_after(plpy, plans, core, stored)
@@ -114,4 +117,13 @@ def append_audit(plpy: Any, saved: Any, core: Any, ts: str, operator: str, actio
     plpy.execute(plans["append"], [seq, ts, operator, action, details_json, prev, entry, data, names,
                                    [moved[n][0] for n in names], [moved[n][1] for n in names]])
     saved["wrote"] = (data, now)  # kept only if this change commits: checked against what is stored
-    return json.dumps({"seq": seq, "hash": entry, "data": data, "digests": now})
+    known = held["known"]
+    news = {name: digest for name, digest in now.items() if known.get(name) != tag(*digest)}
+    return json.dumps({"seq": seq, "hash": entry, "data": data, "digests": news})
+
+
+def tag(rows: int, value: str) -> str:
+    """A digest, short: what the workstation says it holds. Only names the digests to send back; a
+    tag that matched by chance would leave a kept read stale only until its table's proof, which
+    compares whole values."""
+    return f"{rows}:{value[:16]}"

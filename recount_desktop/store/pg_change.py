@@ -39,7 +39,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from recount_desktop.store import audit, digest, pg_audit
+from recount_desktop.store import audit, digest, pg_audit, pg_audit_server
 from recount_desktop.store.data_state import DataChangedOutside, digests_after, forget_written, matches_head
 from recount_desktop.store.digest import TableDigest
 from recount_desktop.store.pg import UniqueViolation
@@ -218,7 +218,9 @@ class ServerChange:
                           details: Mapping[str, Any]) -> None:
         """The whole change in one pipeline: BEGIN, the lock, the reads proven, the writes, the server
         computing and appending the audit entry, COMMIT. The lock is never held across a round trip."""
-        held = {t: [d.rows, d.value] if (d := self._kept_under.get(t)) else [-1, ""] for t in run.kept_tables}
+        held = {"proof": {t: [d.rows, d.value] if (d := self._kept_under.get(t)) else [-1, ""]
+                          for t in run.kept_tables},
+                "known": {t: pg_audit_server.tag(d.rows, d.value) for t, d in self._kept_under.items()}}
         reads = [(sql, params, fingerprint) for (sql, params, _), fingerprint
                  in zip(run.reads, run.prints, strict=True)]
         proofs = [pg_audit.proof(reads)] if reads else []
@@ -235,11 +237,15 @@ class ServerChange:
                 raise
             raise refusal from error
         answer = json.loads(results[len(start) + len(proofs) + len(waiting)].fetchone()[0])
-        now = {str(t): TableDigest(int(rows), str(value)) for t, (rows, value) in answer["digests"].items()}
+        now = dict(self._kept_under)  # those the server did not send are the ones held
+        now.update({str(t): TableDigest(int(rows), str(value)) for t, (rows, value)
+                    in answer["digests"].items()})
         self._conn.optimistic = None
         for sql, params, rows in run.reads:  # proven: the rows as they stood under the lock
             self._conn.reads.keep(sql, params, rows)
-        self._written = _Written(_Head(int(answer["seq"]), str(answer["hash"]), str(answer["data"])), now)
+        # Not kept as this connection's last written digests: those a change builds on (``_start``)
+        # are read and checked against the head, never taken from the tags the server compared.
+        self._written = None
         self._conn.reads.close(now)  # forgets the kept reads of every table that moved since
 
     def _refusal(self, error: sqlite3.DatabaseError) -> Exception | None:

@@ -113,7 +113,8 @@ def test_a_clerk_calling_the_servers_audit_function_writes_only_under_the_clerks
     clerk = raw(as_user(server_url, people["ann"]))
     for statement in pg_schema.SESSION_STATEMENTS:
         clerk.execute(statement)  # type: ignore[attr-defined]
-    call = f"SELECT {pg_audit.APPEND}('2026-12-01T06:00:00.000000Z', %s, 'sheet.enter', '{{}}', '{{}}')"
+    held = '{"proof": {}, "known": {}}'
+    call = f"SELECT {pg_audit.APPEND}('2026-12-01T06:00:00.000000Z', %s, 'sheet.enter', '{{}}', '{held}')"
     with pytest.raises(psycopg.errors.InsufficientPrivilege, match="being written by the database role"):
         clerk.execute(call, (people["bea"],))  # type: ignore[attr-defined]
     clerk.close()  # type: ignore[attr-defined]
