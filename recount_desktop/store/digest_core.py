@@ -5,7 +5,7 @@ same text runs in two places: the program imports it (``digest``, ``audit``), an
 embeds this file's source, unchanged, in the server's PL/Python function that appends a tally
 sheet's audit entry itself (``recount_append_audit``). One text, so the digests and hashes the
 server computes can never differ from those the program computes and ``audit verify`` checks.
-(No ``from __future__`` import and no decorator from outside the standard library for that reason.)
+(So it imports nothing but the standard library: the server has none of the program's modules.)
 """
 
 import hashlib

@@ -182,3 +182,16 @@ def test_a_change_the_server_does_not_compute_is_run_again_by_the_workstation(
         assert store.verify_audit().ok
         enter_sheet(store, mayor_sheet("T-9", "Ann"))  # the next sheet is the server's again
         assert by_server == ["sheet.enter"]
+
+
+def test_the_servers_function_is_built_from_the_programs_own_digest_and_hash_text() -> None:
+    """One text for both: the function's body holds ``digest_core`` and ``pg_audit_server`` exactly as
+    the program imports them, so the server cannot compute a digest or a hash the program would not."""
+    import inspect
+
+    from recount_desktop.store import digest_core, pg_audit_server
+
+    body = pg_audit.append_body()
+    assert repr(inspect.getsource(digest_core)) in body
+    assert repr(inspect.getsource(pg_audit_server)) in body
+    assert "import recount_desktop" not in body and "from recount_desktop" not in body
