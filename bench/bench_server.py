@@ -8,6 +8,12 @@ RECOUNT_TEST_PG_URL; without it the script runs itself under .ci/with-postgres (
 or says why it cannot.
 
     python bench/bench_server.py [--entries 800] [--durability mixed|none|full|all] [--clerks 1,2,4,8]
+                                 [--entry-by server,workstation]
+
+``--entry-by``: who computes a tally sheet's audit entry (``store/pg_audit``): the server (its
+PL/Python functions, installed by ``new`` when the server has PL/Python; one exchange per entry) or
+the workstation (the functions dropped after ``new``, as on a server without PL/Python); each clerk
+count is run once for each, in the order given, so the two are measured side by side.
 
 Each line also gives the processor time the clerks and the server spent per entry, and how many of
 the machine's cores were busy during the run (other users' work included): on a machine whose cores
@@ -206,7 +212,12 @@ def main() -> int:
                         help="mixed: server fsync off, SQLite synchronous FULL (as CI runs them); "
                              "none: neither syncs; full: both sync at every commit; all: each in turn")
     parser.add_argument("--clerks", default="1,2,4,8", help="server clerk counts, comma-separated")
+    parser.add_argument("--entry-by", default="server",
+                        help="who computes a sheet's audit entry: server, workstation, or both in the "
+                             "order given (server,workstation)")
     args = parser.parse_args()
+    if not args.entry_by or set(args.entry_by.split(",")) - {"server", "workstation"}:
+        parser.error("--entry-by: server, workstation, or both separated by a comma")
     base = os.environ.get("RECOUNT_TEST_PG_URL")
     if not base:
         helper = REPO / ".ci" / "with-postgres"
@@ -217,27 +228,47 @@ def main() -> int:
         os.execv(str(helper), [str(helper), sys.executable, *sys.argv])
 
     for durability in (sorted(DURABILITY) if args.durability == "all" else [args.durability]):
-        one_setting(base, durability, args.entries, [int(n) for n in args.clerks.split(",")])
+        one_setting(base, durability, args.entries, [int(n) for n in args.clerks.split(",")],
+                    args.entry_by.split(","))
     return 0
 
 
-def one_setting(base: str, durability: str, entries: int, counts: list[int]) -> None:
+def drop_server_audit(url: str) -> None:
+    """As on a server without PL/Python: the workstations compute the audit entries."""
+    import psycopg
+
+    from recount_desktop.store import pg_audit
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        for (function,) in conn.execute(pg_audit._MINE.replace("?", "%s"), (pg_audit.APPEND, pg_audit.PROVE)):
+            conn.execute(f"DROP FUNCTION {function}")
+
+
+def one_setting(base: str, durability: str, entries: int, counts: list[int], entry_by: list[str]) -> None:
     """The SQLite baseline and every server line in one durability setting (``DURABILITY``)."""
     fsync, sqlite_sync = DURABILITY[durability]
     set_server_fsync(base, fsync)
     print(f"durability {durability}: server fsync = {fsync}, SQLite synchronous = {sqlite_sync}")
     baseline = sqlite_clerk(entries, sqlite_sync)
-    print(describe("SQLite file, 1 clerk", baseline, baseline.rate) + " (baseline)")
+    print(describe("SQLite file, 1 clerk", baseline, baseline.rate) + " (baseline)", flush=True)
     for clerks in counts:
-        url, admin = fresh_database(base)
-        try:
-            with create_election_file(url, election()) as store:
-                prepare(store)
-            run = run_clerks(url, clerks, entries)
-        finally:
-            admin.execute(f"DROP DATABASE {urlsplit(url).path.lstrip('/')} WITH (FORCE)")  # type: ignore[attr-defined]
-            admin.close()  # type: ignore[attr-defined]
-        print(describe(f"server, {clerks} clerk(s)", run, baseline.rate))
+        for by in entry_by:
+            url, admin = fresh_database(base)
+            try:
+                with create_election_file(url, election()) as store:
+                    prepare(store)
+                    installed = bool(getattr(store._conn, "server_audit", False))
+                if by == "workstation":
+                    drop_server_audit(url)
+                elif not installed:
+                    raise SystemExit("the server has no PL/Python (postgresql-plpython3-15): use "
+                                     "--entry-by workstation")
+                run = run_clerks(url, clerks, entries)
+            finally:
+                admin.execute(f"DROP DATABASE {urlsplit(url).path.lstrip('/')} WITH (FORCE)")  # type: ignore[attr-defined]
+                admin.close()  # type: ignore[attr-defined]
+            label = f"server, {clerks} clerk(s)" + (f", by {by}" if len(entry_by) > 1 else "")
+            print(describe(label, run, baseline.rate), flush=True)
     # Again at the end: on a shared machine the load (and the disk's speed) drifts during a run.
     print(describe("SQLite file, 1 clerk", sqlite_clerk(entries, sqlite_sync), baseline.rate)
           + " (baseline again, at the end)")

@@ -62,3 +62,17 @@ def raw(url: str) -> object:
     import psycopg
 
     return psycopg.connect(url, autocommit=True)
+
+
+PLPYTHON_ENV = "RECOUNT_TEST_PLPYTHON"
+
+
+def needs_server_audit(store: object) -> None:
+    """Skip a test of the server's audit function (``store/pg_audit``) on a server without PL/Python,
+    unless ``.ci/with-postgres`` found PL/Python (then the function must have been installed)."""
+    if getattr(getattr(store, "_conn", None), "server_audit", False):
+        return
+    if os.environ.get(PLPYTHON_ENV):
+        pytest.fail("the test server has PL/Python, but `new` or `publish` installed no audit function")
+    pytest.skip("the test server has no PL/Python (postgresql-plpython3-15): the workstation computes the "
+                "audit entries")

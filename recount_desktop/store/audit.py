@@ -12,7 +12,6 @@ and check the file against it later (``audit verify --head HASH``).
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 from collections.abc import Iterator, Mapping
@@ -21,8 +20,10 @@ from datetime import UTC, datetime
 from typing import Any
 
 from recount_desktop.store.dialect import on_server
+from recount_desktop.store.digest_core import GENESIS_HASH, canonical_json, entry_hash
 
-GENESIS_HASH = "0" * 64
+# The hash and its canonical JSON: in ``digest_core``, which the server runs too (``pg_audit``).
+__all__ = ["GENESIS_HASH", "canonical_json", "entry_hash"]
 
 
 @dataclass(frozen=True)
@@ -79,21 +80,6 @@ class ChainReport:
     @property
     def ok(self) -> bool:
         return self.broken_at is None and not self.schema_problems
-
-
-def canonical_json(value: Any) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-
-
-def entry_hash(prev_hash: str, seq: int, ts: str, operator: str, action: str, details_json: str,
-               data_digest: str | None = None) -> str:
-    """SHA-256 over the previous hash and the entry's canonical JSON. An entry written before schema 5
-    has no data digest and keeps the form it was hashed in (no ``data`` key)."""
-    fields: dict[str, Any] = {"seq": seq, "ts": ts, "operator": operator, "action": action,
-                              "details": json.loads(details_json)}
-    if data_digest is not None:
-        fields["data"] = data_digest
-    return hashlib.sha256((prev_hash + canonical_json(fields)).encode("utf-8")).hexdigest()
 
 
 def utc_now() -> str:

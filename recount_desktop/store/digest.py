@@ -37,23 +37,32 @@ against the head entry at the start of every change and at verification, so alte
 from __future__ import annotations
 
 import hashlib
-import json
 import sqlite3
 from bisect import bisect_right
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import chain, compress, groupby, islice
 from operator import add, itemgetter, lt, ne
 from typing import Any
 
 from recount_desktop.store.dialect import change_table, on_server, touched_table
+from recount_desktop.store.digest_core import (
+    DEFINITION,
+    MODULUS,
+    canonical_row,
+    definition_of,
+    election_digest_of,
+    row_term,
+    sum_after,
+    sum_digest,
+)
+from recount_desktop.store.digest_core import ENCODER as _ENCODER
 
-MODULUS = 1 << 2048
-DEFINITION = 2  # the digest definition new audit entries record (see the module's docstring)
+# The arithmetic the server runs too (``pg_audit``): in ``digest_core``; callers name these ``digest.X``.
+__all__ = ["DEFINITION", "MODULUS", "canonical_row", "definition_of", "row_term"]
+
 GROUPS = "#groups"  # ``data_digest`` row ``TABLE#groups``: a whole table's group digests
-_ACC_BYTES = 256
 _FETCH = 20_000
 
 
@@ -141,32 +150,7 @@ class TableDigest:
 
     def published(self, spec: TableSpec) -> str:
         """What the election digest covers: the SHA-256 itself, or the SHA-256 of the running sum."""
-        return _sum_digest(self.value) if spec.additive else self.value
-
-
-@lru_cache(maxsize=256)  # each change re-publishes the same unchanged sums: a sheet entry changes three
-def _sum_digest(value: str) -> str:
-    return hashlib.sha256(int(value, 16).to_bytes(_ACC_BYTES, "big")).hexdigest()
-
-
-def _encode_blob(value: object) -> object:
-    if isinstance(value, bytes):  # never written by the program; only by someone with the sqlite3 shell
-        return {"blob": value.hex()}
-    raise TypeError(f"cannot encode {type(value).__name__}")
-
-
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, sort_keys=True, default=_encode_blob)
-
-
-def canonical_row(values: Iterable[Any]) -> str:
-    """A row's canonical form: the JSON array of its typed values."""
-    return _ENCODER.encode(list(values))
-
-
-def row_term(table: str, row_json: str) -> int:
-    """A row's term in an additive table's sum."""
-    data = f"{table}\x00{row_json}".encode()
-    return int.from_bytes(hashlib.shake_256(data).digest(_ACC_BYTES), "big")
+        return sum_digest(self.value) if spec.additive else self.value
 
 
 def _select(spec: TableSpec, server: bool = False, order_by: str | None = None) -> str:
@@ -435,24 +419,12 @@ def election_digest(digests: Mapping[str, TableDigest], definition: int = DEFINI
     """The digest an audit entry records: one SHA-256 over every table's row count and digest, with
     the definition it was computed by in front of it (definition 1 has none)."""
     body = {name: [digest.rows, digest.published(BY_NAME[name])] for name, digest in digests.items()}
-    value = hashlib.sha256(_ENCODER.encode(body).encode()).hexdigest()
-    return value if definition == 1 else f"{definition}:{value}"
-
-
-def definition_of(recorded: str) -> int:
-    """The definition a recorded election digest was computed by: ``"2:..."`` is 2, plain hex is 1."""
-    number, colon, _ = recorded.partition(":")
-    return int(number) if colon and number.isdigit() else 1
+    return election_digest_of(body, definition)
 
 
 def apply_changes(digest: TableDigest, changes: Iterable[tuple[int, str]], table: str) -> TableDigest:
     """An additive table's digest after rows were added (+1) and removed (-1)."""
-    total, rows = int(digest.value, 16), digest.rows
-    for sign, row_json in changes:
-        # The trigger's JSON is only transport: re-encode the typed values canonically.
-        total += sign * row_term(table, canonical_row(json.loads(row_json)))
-        rows += sign
-    return TableDigest(rows, format(total % MODULUS, "x"))
+    return TableDigest(*sum_after(digest.rows, digest.value, changes, table))
 
 
 EMPTY_ADDITIVE = TableDigest(0, "0")

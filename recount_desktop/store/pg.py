@@ -142,6 +142,7 @@ class ServerConnection:
         self.reads = ReadCache()  # kept while a change holds the lock (pg_change drives it)
         self.optimistic: Any = None  # pg_optimistic.OptimisticRun while such a change is open
         self.blind_entry_enforced: bool | None = None  # dialect.blind_entry_enforced, once asked
+        self.server_audit = False  # the server computes a tally sheet's audit entry (pg_audit), once asked
 
     @property
     def in_transaction(self) -> bool:

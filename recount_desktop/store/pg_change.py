@@ -22,15 +22,24 @@ optimistically (``pg_optimistic``): the lock is taken at its first write, in the
 the proof that what it read before is unchanged, and the entry is run again when it is not. Such a
 change sends nothing at its start: its reads before the lock need no transaction (each sees the
 latest commits, as it would in a READ COMMITTED one), so BEGIN and exchange 1 go with the lock.
+
+When the server has the program's audit functions (``pg_audit``), such a change is ONE exchange
+(``_commit_on_server``): BEGIN, the lock, the proof of its reads (made by the server, from each
+read's fingerprint), its writes, the server computing and appending the digests and the audit entry,
+and COMMIT. The lock is then held only while the server works, never across a round trip. A change
+the server declines (``pg_audit.NOT_HERE``: a whole table written, an older head) is run again the
+way above.
 """
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from recount_desktop.store import audit, digest
+from recount_desktop.store import audit, digest, pg_audit, pg_audit_server
 from recount_desktop.store.data_state import DataChangedOutside, digests_after, forget_written, matches_head
 from recount_desktop.store.digest import TableDigest
 from recount_desktop.store.pg import UniqueViolation
@@ -94,6 +103,7 @@ class ServerChange:
         self._start: dict[str, TableDigest] | None = None
         self._kept_under: dict[str, TableDigest] = {}  # the digests the kept reads were read under
         self._path: object = ""
+        self._client_next = False  # the next change computes its audit entry here (``_on_server``)
 
     def begin(self, path: object, optimistic: bool = False) -> None:
         """Exchange 1: start the change and learn the digests it builds on. ``optimistic``: the lock
@@ -166,6 +176,9 @@ class ServerChange:
                rewrites: frozenset[str]) -> None:
         """Exchanges 3 and 4: the digests after the change, its audit entry, COMMIT."""
         run = self._conn.optimistic
+        if self._on_server(run, rewrites):
+            self._commit_on_server(run, operator, action, details)
+            return
         taken = None
         if run is not None and not run.locked:  # it takes the lock now, with the writes waiting and
             taken = run.send([(_TAKE_CHANGES, ())])[-1].fetchall()  # the rows they wrote: one exchange
@@ -189,6 +202,69 @@ class ServerChange:
             self._conn.pipelined(statements)
         self._written = _Written(_Head(seq, entry_hash, data_digest), now)
         self._conn.reads.close(now)
+
+    def _on_server(self, run: OptimisticRun | None, rewrites: frozenset[str]) -> bool:
+        """Whether the server computes this change's audit entry, in the one exchange of the whole
+        change (``pg_audit``): an optimistic change that has sent nothing yet, every read of which
+        the server can prove, on a server that has the functions."""
+        if run is None or run.locked or rewrites or run.unproven or not self._conn.server_audit:
+            return False
+        if self._client_next:  # the server declined the last attempt of this change (NOT_HERE)
+            self._client_next = False
+            return False
+        return len(run.prints) == len(run.reads)
+
+    def _commit_on_server(self, run: OptimisticRun, operator: str, action: str,
+                          details: Mapping[str, Any]) -> None:
+        """The whole change in one pipeline: BEGIN, the lock, the reads proven, the writes, the server
+        computing and appending the audit entry, COMMIT. The lock is never held across a round trip."""
+        held = {"proof": {t: [d.rows, d.value] if (d := self._kept_under.get(t)) else [-1, ""]
+                          for t in run.kept_tables},
+                "known": {t: pg_audit_server.tag(d.rows, d.value) for t, d in self._kept_under.items()}}
+        reads = [(sql, params, fingerprint) for (sql, params, _), fingerprint
+                 in zip(run.reads, run.prints, strict=True)]
+        proofs = [pg_audit.proof(reads)] if reads else []
+        waiting = run.waiting()
+        call = (pg_audit.CALL, (audit.utc_now(), operator, action, audit.canonical_json(details),
+                                audit.canonical_json(held)))
+        start = [(sql, ()) for sql in _START]
+        self._written = None  # until the COMMIT is known to have succeeded
+        try:
+            results = self._conn.pipelined(start + proofs + waiting + [call, *_COMMIT])
+        except sqlite3.DatabaseError as error:
+            refusal = self._refusal(error)
+            if refusal is None:  # the server's own error (a guard, a lost connection): as it is
+                raise
+            raise refusal from error
+        answer = json.loads(results[len(start) + len(proofs) + len(waiting)].fetchone()[0])
+        now = dict(self._kept_under)  # those the server did not send are the ones held
+        now.update({str(t): TableDigest(int(rows), str(value)) for t, (rows, value)
+                    in answer["digests"].items()})
+        self._conn.optimistic = None
+        for sql, params, rows in run.reads:  # proven: the rows as they stood under the lock
+            self._conn.reads.keep(sql, params, rows)
+        # Not kept as this connection's last written digests: those a change builds on (``_start``)
+        # are read and checked against the head, never taken from the tags the server compared.
+        self._written = None
+        self._conn.reads.close(now)  # forgets the kept reads of every table that moved since
+
+    def _refusal(self, error: sqlite3.DatabaseError) -> Exception | None:
+        """The server's refusal of a one-exchange change, as the workstation's own checks say it."""
+        state = getattr(error.__cause__, "sqlstate", None)
+        if state == pg_audit.CONFLICT:  # a read, or a kept read's table, moved: the next run reads anew
+            self._conn.reads.open(None)
+        if isinstance(error, UniqueViolation) or state == pg_audit.CONFLICT:
+            return ChangeConflict(f"{self._path}: changed at another workstation meanwhile")
+        if state == pg_audit.NOT_HERE:  # e.g. the first change after an older program's: run again,
+            self._client_next = True  # computing the entry here
+            return ChangeConflict(f"{self._path}: the server left this change's entry to the workstation")
+        if state == pg_audit.OUTSIDE:
+            seq = getattr(getattr(error.__cause__, "diag", None), "message_detail", None) or "?"
+            return DataChangedOutside(
+                f"{self._path}: the election data or its digest were changed outside the program (they no "
+                f"longer match audit entry {seq}); nothing was changed. "
+                f"Run `recount-desktop audit verify {self._path}` to see what differs.")
+        return None
 
     def rolled_back(self) -> None:
         self._conn.optimistic = None

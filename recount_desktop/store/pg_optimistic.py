@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from recount_desktop.store.errors import ElectionFileError
+from recount_desktop.store.pg_audit import EMPTY_PRINT, fingerprinted
 from recount_desktop.store.pg_prepared import multi_row, numbered
 from recount_desktop.store.pg_reads import KeptRows, may_write, read_table
 
@@ -66,6 +67,7 @@ class OptimisticRun:
         self._lock = lock
         self.locked = False
         self.reads: list[tuple[str, tuple[Any, ...], list[Any]]] = []  # read from the server, unlocked
+        self.prints: list[str] = []  # their fingerprints, when the server proves them (pg_audit)
         self.kept_tables: set[str] = set()  # tables of reads answered from kept reads, unlocked
         self._later: list[tuple[str, Sequence[Any]]] = []
         self.unproven = False
@@ -99,13 +101,25 @@ class OptimisticRun:
         results: list[Any] = self._conn.pipelined(waiting + statements)
         return results[len(waiting):]
 
+    def waiting(self) -> list[tuple[str, Sequence[Any]]]:
+        """The writes not sent yet, handed over to be sent (``pg_change``, one pipeline)."""
+        waiting, self._later = self._later, []
+        return waiting
+
     def _read(self, sql: str, params: tuple[Any, ...]) -> Any:
         kept = self._conn.reads.lookup(sql, params)
         if kept is not None:
             self.kept_tables.add(str(read_table(sql)))
             return kept
+        if numbered(sql) is None:
+            if params:  # cannot be sent again in a pipeline: never proven
+                self.unproven = True
+        elif self._conn.server_audit:  # the server proves it under the lock by its fingerprint
+            found = self._conn.direct(fingerprinted(sql), params, keep=False).fetchall()
+            self.prints.append(str(found[0][-1]) if found else EMPTY_PRINT)
+            rows = [tuple(row[:-1]) for row in found]
+            self.reads.append((sql, params, rows))
+            return KeptRows(rows)
         rows = self._conn.direct(sql, params, keep=False).fetchall()  # kept once proven (lock)
-        if numbered(sql) is None and params:  # cannot be sent again in a pipeline: never proven
-            self.unproven = True
         self.reads.append((sql, params, rows))
         return KeptRows(rows)

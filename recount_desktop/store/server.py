@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 import psycopg
 
 from recount_desktop.domain import Election
-from recount_desktop.store import audit, pg, pg_schema
+from recount_desktop.store import audit, pg, pg_audit, pg_schema
 from recount_desktop.store.archive import write_checked_archive
 from recount_desktop.store.digest import TABLES
 from recount_desktop.store.election_file import ElectionFile, _election_details
@@ -134,6 +134,9 @@ def _session_user(conn: pg.ServerConnection) -> str:
 def _start_session(conn: pg.ServerConnection) -> None:
     for statement in pg_schema.SESSION_STATEMENTS:
         conn.execute(statement)
+    conn.server_audit = pg_audit.installed(conn)
+    if conn.server_audit:
+        pg_audit.warm_up(conn)
 
 
 def open_server(url: str) -> ServerElection:
@@ -163,6 +166,7 @@ def create_server(url: str, election: Election) -> ServerElection:
     where = str(conn.address)
     try:
         pg_schema.create(conn, where)
+        pg_audit.install(conn)  # when the server has PL/Python; the workstations compute it otherwise
         _grant_if_roles(conn)
         # As the file's migration does: the key that makes the log's tally-sheet digests unguessable.
         conn.execute("INSERT INTO election_key (id, key) VALUES (1, ?)", (secrets.token_hex(32),))
@@ -241,6 +245,7 @@ def publish(source: ElectionFile, url: str) -> audit.ChainReport:
     where = str(conn.address)
     try:
         pg_schema.create(conn, where)
+        pg_audit.install(conn)  # when the server has PL/Python; the workstations compute it otherwise
         _grant_if_roles(conn)
         with source.read() as file_conn:
             conn.execute("BEGIN")
@@ -290,6 +295,7 @@ def init_server(url: str) -> list[str]:
         conn.execute(f'REVOKE ALL ON DATABASE "{database}" FROM PUBLIC')
         if pg_schema.has_schema(conn):
             done += pg_schema.bring_triggers_up_to_date(conn)  # a database made by an earlier version
+            done.append(pg_audit.install(conn))
             pg_roles.grant(conn)
             done.append("granted clerk, board and admin their privileges on the election")
         else:

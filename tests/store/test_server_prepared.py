@@ -11,10 +11,10 @@ import pytest
 
 from recount_desktop.domain import Election, ElectionResults
 from recount_desktop.recount.sheets import enter_sheet, sheet_status
-from recount_desktop.store import create_election_file, open_election_file, pg
+from recount_desktop.store import create_election_file, open_election_file, pg, pg_audit
 from recount_desktop.store.pg_prepared import numbered
 from recount_desktop.store.server import ServerElection
-from tests.pg_testing import raw
+from tests.pg_testing import needs_server_audit, raw
 from tests.reliability.conftest import fill, mayor_sheet
 
 
@@ -210,14 +210,21 @@ def test_a_change_reported_saved_is_flushed_to_the_servers_disk(server_url: str,
         assert store.verify_audit().ok
 
 
-def test_a_sheet_entry_holds_the_change_lock_for_two_exchanges(
-        server_url: str, election: Election, results: ElectionResults, monkeypatch) -> None:
-    """The lock, the proof of the reads, the entry's writes and the rows they wrote in one exchange;
-    the digests, the audit entry and COMMIT in the second (``pg_change``)."""
+@pytest.mark.parametrize(("on_server", "exchanges"), [(True, 1), (False, 2)])
+def test_a_sheet_entry_holds_the_change_lock_for_one_exchange_when_the_server_computes_its_entry(
+        server_url: str, election: Election, results: ElectionResults, monkeypatch, on_server: bool,
+        exchanges: int) -> None:
+    """With the server's audit functions (``pg_audit``): BEGIN, the lock, the reads proven, the writes,
+    the audit entry computed by the server and COMMIT in one exchange. Without them (the workstation
+    computes the entry): the lock, the proof of the reads, the entry's writes and the rows they wrote
+    in one exchange; the digests, the audit entry and COMMIT in the second (``pg_change``)."""
     with create_election_file(server_url, election) as store:
         fill(store, results)
     with open_election_file(server_url) as store:
         assert isinstance(store, ServerElection)
+        if on_server:
+            needs_server_audit(store)  # `new` installed the functions: the test server has PL/Python
+        store._conn.server_audit = on_server
         prepared = store._conn._prepared
         sent: list[list[str]] = []
         pipeline, run = prepared.pipeline, prepared.run
@@ -229,8 +236,10 @@ def test_a_sheet_entry_holds_the_change_lock_for_two_exchanges(
             enter_sheet(store, mayor_sheet("L-1", name, precinct="Precinct 1"))
             locked = next(i for i, exchange in enumerate(sent)
                           if any("pg_advisory_xact_lock" in q for q in exchange))
-            assert len(sent) - locked == 2, sent[locked:]
+            assert len(sent) - locked == exchanges, sent[locked:]
+            assert any(pg_audit.APPEND in q for q in sent[-1]) == on_server
             # BEGIN goes with the lock: the reads before it are made without an exchange of their own
             began = [i for i, exchange in enumerate(sent) if any(q.startswith("BEGIN") for q in exchange)]
             assert began == [locked], sent
+        assert store.conflicts == 0
         assert sheet_status(store, "L-1").state == "verified" and store.verify_audit().ok

@@ -96,3 +96,27 @@ def test_a_refusal_on_the_command_line_is_one_plain_line(server_url: str, people
     assert main(["import", as_user(server_url, people["ann"]), str(tallies)]) == 1
     err = capsys.readouterr().err
     assert "refused this for your database role" in err and "Traceback" not in err
+
+
+def test_a_clerk_calling_the_servers_audit_function_writes_only_under_the_clerks_own_name(
+        server_url: str, people: dict[str, str], election: Election) -> None:
+    """The function runs as its caller (SECURITY INVOKER): through it a clerk writes nothing the clerk's
+    role may not write directly, and an entry only under the clerk's own name (the log's guard)."""
+    import psycopg
+
+    from recount_desktop.store import pg_audit, pg_schema
+
+    with create_election_file(server_url, election) as store:
+        if not store._conn.server_audit:  # type: ignore[attr-defined]
+            pytest.skip("the test server has no PL/Python")
+        head = store.head_hash()
+    clerk = raw(as_user(server_url, people["ann"]))
+    for statement in pg_schema.SESSION_STATEMENTS:
+        clerk.execute(statement)  # type: ignore[attr-defined]
+    held = '{"proof": {}, "known": {}}'
+    call = f"SELECT {pg_audit.APPEND}('2026-12-01T06:00:00.000000Z', %s, 'sheet.enter', '{{}}', '{held}')"
+    with pytest.raises(psycopg.errors.InsufficientPrivilege, match="being written by the database role"):
+        clerk.execute(call, (people["bea"],))  # type: ignore[attr-defined]
+    clerk.close()  # type: ignore[attr-defined]
+    with open_election_file(server_url) as store:
+        assert store.head_hash() == head and store.verify_audit().ok
