@@ -11,7 +11,11 @@ from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
 from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header, match_header
 from recount_desktop.importers.long_portions import Key as PortionKey
 from recount_desktop.importers.long_portions import Portions, portion_column
-from recount_desktop.importers.long_unnamed import check_unnamed_counts, explaining_columns
+from recount_desktop.importers.long_unnamed import (
+    check_unnamed_counts,
+    explaining_columns,
+    types_closing_the_gap,
+)
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.questions import SIDE_PARTIES, PartySides, side_of
 from recount_desktop.importers.reading import Reading, masked
@@ -108,6 +112,7 @@ def read_long_book(
     if book.is_csv:
         builder.names = CsvNames()  # a name our export protected with an apostrophe, as it was
     builder.find_total_units = True  # a county-total row under a label no one foresaw is found by its sums
+    main = (main[0], types_closing_the_gap(main[0], main[1], builder))  # Drop Box beside Mail-In
     read_long_rows(main[0], main[1], builder, ticker)
     check_unnamed_counts(main[0], main[1], builder)
     for sheet, header in summaries:

@@ -203,3 +203,42 @@ def explaining_columns(sheet: Sheet, r: int, header: Header, difference: int) ->
         if (whole_or_text_at(row, c) or 0) > 0 and speaks_of_votes(clean_name(sheet.rows[header.row][c]))
     ]
     return voting, sum(whole_or_text_at(row, c) or 0 for c in voting) == difference
+
+
+def types_closing_the_gap(sheet: Sheet, header: Header, builder: ResultsBuilder) -> Header:
+    """A long table with vote-type columns and a votes (``Total``) column, and one more column of
+    counts under a name no vote-type word matches (``Drop Box``): when that column holds, in every
+    row, exactly what the named types leave out of the total, it is a vote type of that name (with
+    a warning); the file was refused asking for the column to be renamed (fourth review, R5)."""
+    votes_col = header.columns.get("votes")
+    if votes_col is None or not header.vote_type_columns:
+        return header
+    rows = sheet.rows[header.row + 1 :]
+    found = {}
+    for c in count_columns(sheet, header):
+        checked = 0
+        for row in rows:
+            votes = whole_or_text_at(row, votes_col)
+            parts = [whole_or_text_at(row, t) for t in (*header.vote_type_columns, c)]
+            if votes is None or None in parts:
+                continue
+            if sum(p for p in parts if p is not None) != votes:
+                break
+            checked += 1
+        else:
+            if checked >= MIN_ROWS_CLOSING:
+                found[c] = clean_name(sheet.rows[header.row][c])
+    if len(found) != 1:  # two columns each closing the gap cannot both be types
+        return header
+    [(c, label)] = found.items()
+    builder.log.warn(
+        sheet.name,
+        sheet.cell(header.row, c),
+        f"column {column_letters(c)} {label!r} holds, in every row, the votes the named vote types "
+        f"leave out of the total: read as the vote type {label!r}",
+    )
+    others = [o for o in header.other_columns if o != c]
+    return replace(header, vote_type_columns={**header.vote_type_columns, c: label}, other_columns=others)
+
+
+MIN_ROWS_CLOSING = 2  # rows in which a column closes the gap, to be taken as a vote type
