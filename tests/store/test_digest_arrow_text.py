@@ -48,3 +48,26 @@ def test_a_statement_s_small_ids_and_counts_digest_as_the_pure_path_does() -> No
         expected = plain_tally_digest(rows, choice_ids, precinct_ids, votes)
         assert found is not None
         assert (found.rows, found.value, found.groups) == (expected.rows, expected.value, expected.groups)
+
+
+@pytest.mark.parametrize(
+    "order",
+    ["as read", "reversed", "each choice's units descending", "a key held twice"],
+)
+def test_rows_in_any_order_digest_as_the_pure_path_does(order: str) -> None:
+    """Rows sorted by one column when the other already rises within its groups (a statement's
+    order), by both otherwise: the pure path's digest either way, a key held twice included."""
+    keys = [(c, p) for p in range(1, 41) for c in range(1, 7)]
+    if order == "reversed":
+        keys.reverse()
+    elif order == "each choice's units descending":
+        keys = [(c, p) for c in range(1, 7) for p in range(40, 0, -1)]
+    elif order == "a key held twice":
+        keys = [*keys[:50], (3, 5), *keys[50:]]
+    choice_ids = [c for c, _p in keys]
+    precinct_ids = [p for _c, p in keys]
+    votes = [(c * 13 + p * 7 + i) % 97 for i, (c, p) in enumerate(keys)]
+    found = plain_tally_digest_arrow([], choice_ids, precinct_ids, votes)
+    expected = plain_tally_digest([], choice_ids, precinct_ids, votes)
+    assert found is not None
+    assert (found.rows, found.value, found.groups) == (expected.rows, expected.value, expected.groups)
