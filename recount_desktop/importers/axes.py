@@ -212,6 +212,41 @@ def _is_choice_name(name: str) -> bool:
     return _CHOICE_NAME.search(name) is not None
 
 
+_PAGE_LINE = re.compile(r"^page:?\s*\d+(\s*of\s*\d+)?$", re.IGNORECASE)
+
+
+def titled_statement(sheet: Sheet, reading: Reading) -> Reading | None:
+    """The abstract ``reading`` of a one-table sheet whose label column is headed as units
+    (``Precinct``) and whose contest is titled in a row above the header (``Mayor (Vote for 1)``):
+    a statement of that one contest, units down the column and its choices along the header row.
+    The caption alone is not enough (one untitled header row may hold two primaries' candidates);
+    with the title the choices are that contest's. None for any other sheet."""
+    if len(reading.header_rows) != 1 or len(reading.label_columns) != 1:
+        return None
+    if reading.office_column is not None or reading.party_column is not None:
+        return None
+    r, c = reading.header_rows[0], reading.label_columns[0]
+    caption = clean_name(sheet.rows[r][c]) if c < len(sheet.rows[r]) else ""
+    if not (UNIT_CAPTION.search(caption) or is_unit_header(caption)):
+        return None
+    down = _lines(sheet, reading)  # None: text rows under the header, several contests' titles
+    title = _title_above(sheet, r)
+    if down is None or not down[0] or title is None:
+        return None
+    cue = f"column {column_letters(c)} is headed {caption!r} under the contest's title {title!r}"
+    return Reading(sheet.name, "rows", reading.header_rows, layout="sovc", unit_column=c, cue=cue)
+
+
+def _title_above(sheet: Sheet, header_row: int) -> str | None:
+    """The nearest row above the header holding one text cell (not a page line) and no count."""
+    for r in range(header_row - 1, -1, -1):
+        cells = [cell for cell in sheet.rows[r] if not is_blank(cell)]
+        texts = [clean_name(cell) for cell in cells if isinstance(cell, str)]
+        if len(cells) == 1 and len(texts) == 1 and texts[0] and not _PAGE_LINE.match(texts[0]):
+            return texts[0]
+    return None
+
+
 def as_statement(table: TwoWays, cue: str = "", by_user: bool = False) -> Reading:
     """The same cells read with units as rows: a statement of votes cast whose unit column is the
     label column, under the same header row (its corner the contest's title)."""

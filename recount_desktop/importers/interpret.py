@@ -180,13 +180,22 @@ def _settled(book: Book, found: list[Reading]) -> list[Reading]:
     its cells."""
     one = _one_table(book)
     if one is None:
-        return found
+        titled = _titled_statement(book, found[0])
+        return [titled, *found] if titled is not None else found
     table, axis, why = one
     if axis == "rows":
         return [axes.as_statement(table, why), *found]
     if axis == "columns":
         return [replace(found[0], cue=why), *found[1:]]
     return found
+
+
+def _titled_statement(book: Book, first: Reading) -> Reading | None:
+    """A one-sheet file whose abstract reading has ``Precinct`` over its names and the contest's
+    title above its header: read first as that contest's statement (``axes.titled_statement``)."""
+    if len(book.sheet_names) != 1 or first.sheet is None:
+        return None
+    return axes.titled_statement(book.sheet(first.sheet).counted(), first)
 
 
 def _as_statements(book: Book, by_user: bool = False) -> list[Reading]:

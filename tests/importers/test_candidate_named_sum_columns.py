@@ -191,20 +191,19 @@ def test_each_sheet_of_a_profiled_workbook_is_its_own_contest(tmp_path: Path) ->
     assert imported.results.totals("Council") == {"Ada": 16, "Bob": 20}
 
 
-def test_a_one_sheet_statement_is_refused_for_its_real_reason(tmp_path: Path) -> None:
-    """Review3's one_sheet.xlsx: a title row 'Mayor' above the Precinct header. Automatic detection
-    takes a statement only from two or more contest sheets (``sovc.candidates``): the refusal says
-    so, never that no contest title is above the header row; read as a statement, it imports."""
+def test_a_one_sheet_statement_is_read_as_its_titled_contest(tmp_path: Path) -> None:
+    """Review3's one_sheet.xlsx: a title row 'Mayor' above the Precinct header. It was refused
+    (automatic detection took a statement only from two or more contest sheets); the title makes
+    the header's choices that one contest's, so it is read as the statement --format sovc reads
+    (fourth review, R7). Untitled, it is still refused: test_titled_one_contest_statement."""
     rows = [["Mayor"], ["Precinct", "Ada", "Bob", "Total Votes"], ["P1", 1, 2, 3], ["P2", 3, 4, 7]]
     path = write_xlsx(tmp_path / "one_sheet.xlsx", {"Mayor": rows})
-    refused = read_tally_file(path)
-    assert refused.results is None
-    [error] = refused.errors
-    assert error.cell == "A2" and "no contest title" not in error.message
-    assert "two or more contest sheets" in error.message and "--format sovc" in error.message
+    found = read_tally_file(path)
+    assert found.errors == () and found.results is not None and found.layout == "sovc"
     imported = read_tally_file(path, format="sovc")
     assert imported.errors == () and imported.results is not None
     assert imported.results.totals("Mayor") == {"Ada": 4, "Bob": 6}
+    assert found.results == imported.results
 
 
 def test_a_candidate_equal_to_the_only_other_candidate_with_votes_is_no_sum() -> None:
