@@ -221,7 +221,7 @@ def _contests(
         if not is_blank(names[c])
         and (c == precinct_col + 1 or clean_name(names[c]) != clean_name(names[c - 1]))
     ]
-    if len(starts) < 2:
+    if not starts or (len(starts) == 1 and not _one_contest_over_choices(names, header, starts[0])):
         return None
     numbered = next((c for c in starts if _is_count(names[c]) or _is_digits(names[c])), None)
     if numbered is not None:
@@ -254,6 +254,15 @@ def _contests(
 
 
 _NUMBER_NAME = "wide: a number where a contest name would be"
+
+
+def _one_contest_over_choices(names: list[object], header: list[object], start: int) -> bool:
+    """One contest name (w09: 'Mayor' over 'Total Votes | Undervotes | Overvotes | Ann | Bob'), a
+    row of its own, over two or more choice names: a wide sheet of one contest (fourth review R7)."""
+    if sum(1 for cell in names if not is_blank(cell)) != 1:
+        return False
+    below = [clean_name(cell) for cell in header[start:] if isinstance(cell, str) and clean_name(cell)]
+    return len([n for n in below if not statistic_of(n)]) >= MIN_CHOICES_FOR_SUM
 
 
 def _only_vote_types(contest: _Contest) -> bool:
