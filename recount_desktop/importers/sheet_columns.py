@@ -97,8 +97,8 @@ def _float64_view(array: Any) -> Any | None:
     import numpy as np
     import pyarrow as pa
 
-    if array.type != pa.float64() or array.null_count:
-        return None
+    if not isinstance(array, pa.Array) or array.type != pa.float64() or array.null_count:
+        return None  # a chunked column (fastexcel gives a record batch's arrays), or not float64
     data = array.buffers()[1]
     return np.frombuffer(data, dtype=np.float64, count=len(array), offset=array.offset * 8)
 
