@@ -179,6 +179,11 @@ def subtotals_before_parts(
     each with its parts. Taken when it holds votes in ``MIN_UNITS_BY_ARITHMETIC`` rows, or when a
     total column right of them all equals the units without it in every row (and not with it)."""
     found: dict[int, list[int]] = {}
+    # the first rows rule most columns out cheaply (a subtotal holds in every row); a column that
+    # passes there is checked over every row
+    head = _whole_grid(rows[:DATA_ROWS_SEEN], [*units, *totals])
+    if head is None or not any(_parts_summed(head, c, list(units[i + 1 :])) for i, c in enumerate(units)):
+        return found
     grid = _whole_grid(rows, [*units, *totals])
     if grid is None:
         return found

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from recount_desktop.importers.source import Sheet
 from recount_desktop.importers.values import clean_name, is_total_label
@@ -23,9 +24,21 @@ _CAMEL_SEAM = re.compile(r"(?<=[a-z])(?=[A-Z])")
 def normalise_header(value: object) -> str:
     """A header cell as compared: lower case, spaces, underscores, newlines and a trailing colon
     ignored; CamelCase words split (``CandidateName`` is ``candidate name``, as an exporter's
-    database field names read) and a leading ``#`` before a word dropped (``#Precinct``)."""
+    database field names read) and a leading ``#`` before a word dropped (``#Precinct``). Texts
+    are remembered (a statement asks of the same labels on every sheet)."""
+    if type(value) is str:
+        return _normalised_text(value)
+    return _normalised(value)
+
+
+@lru_cache(maxsize=1 << 16)
+def _normalised_text(value: str) -> str:
+    return _normalised(value)
+
+
+def _normalised(value: object) -> str:
     text = clean_name(value)
-    if not (text.islower() or text.isupper()):
+    if not (text.islower() or text.isupper() or text.istitle()):  # no seam in these: not searched
         text = _CAMEL_SEAM.sub(" ", text)
     text = " ".join(text.lower().replace("_", " ").split()).rstrip(":").strip()
     return text[1:].lstrip() if text[:1] == "#" and text[1:2].isalpha() else text
