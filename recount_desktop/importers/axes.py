@@ -201,6 +201,11 @@ def _is_unit_name(name: str) -> bool:
     return bool(_UNIT_NAME.search(name)) and not _is_choice_name(name)
 
 
+def is_unit_name(name: str) -> bool:
+    """A name only a unit carries (a number, as in Ward 3; Precinct, Township, Absentee)."""
+    return _is_unit_name(name)
+
+
 def _is_choice_name(name: str) -> bool:
     """A name only a choice (or a statistic, never a unit) carries: a party, a write-in line, a
     question's answer, a placeholder, a count of voters or ballots."""

@@ -25,7 +25,7 @@ from itertools import chain, compress, repeat
 from typing import Any
 
 from recount_desktop.domain import ElectionResults
-from recount_desktop.importers import axes, grid, long, long_columnar, sovc, wide
+from recount_desktop.importers import axes, grid, long, long_columnar, one_unit, sovc, wide
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.file_title import untitled_statement_hint
 from recount_desktop.importers.problems import ImportRejected, ProblemLog
@@ -120,7 +120,7 @@ def interpret(
         return Interpretation(_attempt(book, new_builder, ticker, "template", None, last=True))
     cases = [case for case in READ_LAYOUTS if layout in ("auto", case)]
     found, later = _first_case(book, cases)
-    found = _as_asked(book, found, layout)
+    found = _as_asked(book, found, layout) or _one_unit(book, layout)
     if not found:
         if layout != "auto":  # the forced case's own reader says what it looked for
             return Interpretation(_attempt(book, new_builder, ticker, layout, None, last=True))
@@ -157,6 +157,16 @@ def _as_asked(book: Book, found: list[Reading], layout: str) -> list[Reading]:
     if layout == "auto" and found and found[0].layout == "abstract":
         return _settled(book, found)
     return found
+
+
+def _one_unit(book: Book, layout: str) -> list[Reading]:
+    """When no case found a reading: an abstract of one unit (``one_unit``), the user's when forced."""
+    if layout not in ("auto", "abstract"):
+        return []
+    reading = one_unit.one_unit_reading(book)
+    if reading is None:
+        return []
+    return [replace(reading, by_user=layout == "abstract")]
 
 
 def _one_table(book: Book) -> tuple[axes.TwoWays, str | None, str] | None:
