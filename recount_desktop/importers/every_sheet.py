@@ -61,12 +61,12 @@ def read_other_sheets(
         book = open_book(path, ProblemLog(path.name))
         other = _read_alone(book, name, chosen.builder, layout, new_builder, ticker)
         book.release()
+        _drop_stale_warning(chosen.builder, name)  # what became of the sheet is said here
         if other is not None:
             joined = _joined(chosen.builder, chosen.results, other, name)
             if joined is not None:
                 chosen.results = joined[0]
                 others.append(OtherSheet(name, _describe(other), joined[1]))
-            _drop_stale_warning(chosen.builder, name)
     if chosen.builder.log.errors:
         chosen.results = None
     return tuple(others)
@@ -103,14 +103,17 @@ def _read_alone(
     except ImportRejected:
         attempt = None
     if attempt is None or not attempt.counts:  # no case found a contest's counts in it
+        found = "no table of precinct counts was recognised in it"
+        if attempt is not None and attempt.reading is not None:
+            found = f"read on its own ({attempt.reading.describe()}) it gives no vote count"
         if not _is_page_index(book, name):
             main.log.warn(
                 name,
                 None,
-                f"this sheet holds {numbers} numbers but no table of precinct counts was recognised "
-                "in it; it was not read (choose its reading in the import wizard if it holds votes)",
+                f"this sheet holds {numbers} numbers but {found}; it was not read (choose its "
+                "reading in the import wizard if it holds votes)",
             )
-        main.notes.note("skipped", name, "whole sheet", "no table of counts recognised")
+        main.notes.note("skipped", name, "whole sheet", "no vote counts found")
         return None
     if attempt.ok:
         return attempt

@@ -149,3 +149,17 @@ def test_sheets_named_as_elections_still_stop_and_list_them(tmp_path: Path) -> N
     imported = read_tally_file(path)
     assert imported.results is None
     assert imported.elections == ("2022 General", "2021 General")
+
+
+def test_a_contents_page_is_noted_and_an_unreadable_sheet_of_numbers_warned_of(tmp_path: Path) -> None:
+    contents: list[list[object]] = [["Table of Contents"], ["Page", "Contest"]]
+    contents += [[page, f"Contest {page}"] for page in range(2, 9)]
+    numbers: list[list[object]] = [["Notes"], [None, 5, 7, 9], [None, 1, 2, 3]]
+    path = write_xlsx(
+        tmp_path / "book.xlsx", {"Results": _long(LOCAL), "Table of Contents": contents, "Notes": numbers}
+    )
+    imported = read_tally_file(path)
+    assert imported.errors == ()
+    skipped = {note.sheet for note in imported.notes.skipped if note.cell == "whole sheet"}
+    assert skipped == {"Table of Contents", "Notes"}
+    assert [w.sheet for w in imported.warnings if "no table of precinct counts" in w.message] == ["Notes"]
