@@ -202,6 +202,8 @@ def _rows_above(sheet: Sheet, header_row: int, precinct_col: int) -> tuple[int |
         if all(_VOTE_FOR.match(clean_name(c)) for c in cells):
             seats_row = r
             continue
+        if all(_SPACED_PARTY.match(f"{clean_name(c)} X") for c in cells):
+            continue  # a row of party codes over some candidates (DEM): no contest names
         return seats_row, r
     return seats_row, None
 
