@@ -43,13 +43,14 @@ from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.headers import (
     VOTE_TYPE_COLUMNS,
     is_long_header_row,
+    is_total_like_header,
     is_unit_header,
     normalise_header,
 )
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading
 from recount_desktop.importers.source import Book, Sheet
-from recount_desktop.importers.values import clean_name, is_blank
+from recount_desktop.importers.values import clean_name, is_blank, number_in_text
 from recount_desktop.importers.xlsx_errors import error_cells
 
 __all__ = ["candidates", "find_readings", "read_abstract", "read_abstract_book", "reading_misfit"]
@@ -123,7 +124,7 @@ def _is_empty(sheet: Sheet) -> bool:
     return all(is_blank(cell) for row in sheet.rows for cell in row)
 
 
-def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
+def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:  # noqa: PLR0912
     """Read one sheet the way ``reading`` says; every total cell is checked, none is counted.
     A reading that does not fit the sheet is an error naming the sheet and cell."""
     misfit = reading_misfit(sheet, reading)
@@ -146,6 +147,13 @@ def read_abstract(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> No
             builder.notes.note("skipped", sheet.name, f"row {r + 1}", _label(row, reading))
             continue
         label = _label(row, reading)
+        if not label and _unit_names_again(row, reading):  # a page's header: its own units below
+            reading = _page_reading(row, reading)
+            units = {c: clean_name(row[c]) for c in reading.unit_columns}
+            builder.notes.note(
+                "skipped", sheet.name, f"row {r + 1}", f"unit names: {', '.join(units.values())}"
+            )
+            continue
         has_counts = _has_counts(row, reading)
         office = _office(row, reading)
         if office:
@@ -403,6 +411,29 @@ _ROW_VOTE_TYPES = {
 
 def _vote_type(label: str) -> str | None:
     return label if label and normalise_header(label) in _ROW_VOTE_TYPES else None
+
+
+def _unit_names_again(row: Sequence[object], reading: Reading) -> bool:
+    """A row under no label naming every unit column anew (``Pct 4 | Pct 5 | Total``): the header of
+    the sheet's next page, whose precincts are other than the first page's."""
+    cells = [row[c] if c < len(row) else None for c in reading.unit_columns]
+    while cells and is_blank(cells[-1]):  # a shorter last page
+        cells.pop()
+    texts = all(isinstance(cell, str) and clean_name(cell) and number_in_text(cell) is None for cell in cells)
+    return texts and sum(1 for cell in cells if not is_total_like_header(cell)) >= MIN_PAGE_UNITS
+
+
+MIN_PAGE_UNITS = 2  # a page's header names two units or more (one name is a choice's line)
+
+
+def _page_reading(row: Sequence[object], reading: Reading) -> Reading:
+    """The reading of a page under its own header row: its named columns, those headed as totals
+    (``Total`` where page 1 had ``Pct 3``) checked over the page's units, never counted."""
+    columns = (*reading.unit_columns, *reading.total_columns)
+    named = [c for c in columns if c < len(row) and not is_blank(row[c])]
+    totals = [c for c in named if is_total_like_header(row[c])]
+    units = [c for c in named if c not in totals]
+    return replace(reading, unit_columns=tuple(units), total_columns=tuple(totals))
 
 
 def _has_counts(row: Sequence[object], reading: Reading) -> bool:
