@@ -77,11 +77,15 @@ def _unread_sheets(builder: ResultsBuilder, names: list[str]) -> list[str]:
     if len(names) < 2:
         return []
     # the builder's own fields: asking for its entries would make every block's (a cost per count)
-    read = {entry.where[0].name for entry in builder._entries.values()}
-    read |= {block.sheet.name for block in builder._blocks}
     notes = builder.notes
-    read |= {note.sheet for note in chain(notes.totals, notes.statistics, notes.skipped)}
-    return [name for name in names if name not in read]
+    read = {note.sheet for note in chain(notes.totals, notes.statistics, notes.skipped)}
+    read |= {block.sheet.name for block in builder._blocks}
+    left = set(names) - read
+    for entry in builder._entries.values():  # a statewide statement's million counts: stop early
+        if not left:
+            break
+        left.discard(entry.where[0].name)
+    return [name for name in names if name in left]
 
 
 def _read_alone(
