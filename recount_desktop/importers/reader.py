@@ -76,6 +76,7 @@ def read_tally_file(
     Raises ``ImportCancelled`` when ``cancel()`` returns True; nothing else escapes for bad input.
     """
     path = Path(path)
+    one_sheet_asked = sheet is not None or _election_chosen(profile)
     if profile is not None:
         format = profile.format if format == "auto" else format
         sheet = sheet or profile.sheet
@@ -93,6 +94,7 @@ def read_tally_file(
     try:
         with no_cyclic_gc():
             book = open_book(path, log)
+            every = () if one_sheet_asked or layouts.several_elections(book) else tuple(book.sheet_names)
             book = _chosen_sheet(book, sheet, log)
             reading = _on_sheet_found(reading, book)
             elections = () if sheet else layouts.several_elections(book)
@@ -106,8 +108,10 @@ def read_tally_file(
             found = interpret.interpret(
                 book, log, lambda: _builder(log, path, accept_differences), ticker, format, reading
             )
-            if sheet is None and reading is None and not book.is_csv:  # the user chose no sheet
-                others = _other_sheets(path, book, found, format, ticker, accept_differences)
+            if len(every) > 1:  # the user chose no sheet (no election of several)
+                # a profile's format is its own sheet's: the others are read as found
+                other_format = format if reading is None else "auto"
+                others = _other_sheets(path, every, found, other_format, ticker, accept_differences)
             builder, layout, results = found.chosen.builder, found.chosen.layout, found.chosen.results
     except ImportRejected:
         results = None
@@ -133,9 +137,17 @@ def read_tally_file(
     )
 
 
+def _election_chosen(profile: LayoutProfile | None) -> bool:
+    """A profile naming the sheet to read as the election chosen among several: an abstract's
+    reading names its own sheet there (the one it fits), which chooses no election."""
+    if profile is None or profile.sheet is None:
+        return False
+    return profile.reading is None or profile.reading.layout != "abstract"
+
+
 def _other_sheets(
     path: Path,
-    book: Book,
+    every: tuple[str, ...],
     found: interpret.Interpretation,
     format: str,
     ticker: Ticker,
@@ -146,7 +158,7 @@ def _other_sheets(
     def new_builder() -> ResultsBuilder:  # the opening's warnings are the first reading's already
         return ResultsBuilder(ProblemLog(path.name), path, accept_differences=accept_differences)
 
-    return every_sheet.read_other_sheets(path, list(book.sheet_names), found, format, new_builder, ticker)
+    return every_sheet.read_other_sheets(path, list(every), found, format, new_builder, ticker)
 
 
 def _builder(opening: ProblemLog, path: Path, accept_differences: bool) -> ResultsBuilder:

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from recount_desktop.importers import read_tally_file
+from recount_desktop.importers.profiles import LayoutProfile
 from tests.importers.conftest import write_xlsx
 
 UNITS = ("CA11", "EU1", "RR13")
@@ -163,3 +164,17 @@ def test_a_contents_page_is_noted_and_an_unreadable_sheet_of_numbers_warned_of(t
     skipped = {note.sheet for note in imported.notes.skipped if note.cell == "whole sheet"}
     assert skipped == {"Table of Contents", "Notes"}
     assert [w.sheet for w in imported.warnings if "no table of precinct counts" in w.message] == ["Notes"]
+
+
+def test_a_profile_for_the_first_sheet_still_reads_the_others(tmp_path: Path) -> None:
+    """The wizard saves a wide reading of 'Sheet1' with no sheet chosen: the county's next file
+    read with it still has its second sheet read (not silently dropped as before)."""
+    path = write_xlsx(tmp_path / "juab.xlsx", {"Sheet1": _wide(FEDERAL), "Sheet2": _wide(LOCAL)})
+    first = read_tally_file(path)
+    assert first.reading is not None
+    profile = LayoutProfile("juab", first.reading.layout, None, first.reading)
+    imported = read_tally_file(path, profile=profile)
+    assert imported.errors == ()
+    assert set(_totals(imported)) == {"US Senate", "County Commission Seat B", "Mayor", "Council"}
+    chosen = LayoutProfile("juab", first.reading.layout, "Sheet1", first.reading)
+    assert set(_totals(read_tally_file(path, profile=chosen))) == {"US Senate", "County Commission Seat B"}
