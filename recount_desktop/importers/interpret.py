@@ -32,6 +32,7 @@ from recount_desktop.importers.problems import ImportRejected, ProblemLog
 from recount_desktop.importers.reading import READ_LAYOUTS, Reading
 from recount_desktop.importers.source import Book, open_book
 from recount_desktop.importers.template import is_template, read_template
+from recount_desktop.importers.unnamed_contest_hint import units_without_contest_hint
 
 SMALL_BOOK_COUNTS = 20_000  # below this many count cells, every case's reading is read and compared
 TEMPLATE_HINT = "see the tally template: `recount-desktop template tallies OUT.xlsx`"
@@ -124,7 +125,8 @@ def interpret(
     if not found:
         if layout != "auto":  # the forced case's own reader says what it looked for
             return Interpretation(_attempt(book, new_builder, ticker, layout, None, last=True))
-        hint = untitled_statement_hint(book)  # Montrose: one CSV per contest, no title row
+        # Montrose: one CSV per contest, no title row; Camden: statistics across, no contest named
+        hint = untitled_statement_hint(book) or units_without_contest_hint(book)
         raise log.reject(None if book.is_csv else book.sheet_names[0], None, NOTHING_FOUND + hint)
     small = bool(later) and is_small(book)
     first = _read(book, found[0], found, new_builder, ticker, last=len(found) == 1 and not small)
