@@ -8,8 +8,9 @@ totals checked) and its contests joined to the others':
 
 - a contest met on two sheets is joined only when its units there are disjoint (the sheets are
   portions of one table) with the same choices; a sheet repeating counts already read (a by-group
-  breakdown of the same precincts, equal per unit) is a check, not added; anything else is an error
-  naming both sheets, since no sum or choice between them is certain;
+  breakdown of the same precincts, equal per unit) is a check, not added; a sheet holding the
+  totals of another's units (a 'County' row equal to their sum) is a check too (total_sheets);
+  anything else is an error naming both sheets, since no sum or choice between them is certain;
 - a sheet that holds numbers but no table any case recognises is noted as skipped and warned of;
 - a sheet whose own reading has errors refuses the import, naming the sheet and how to choose one
   (``import --sheet NAME``).
@@ -23,7 +24,7 @@ from itertools import chain
 from pathlib import Path
 
 from recount_desktop.domain import ElectionResults
-from recount_desktop.importers import interpret
+from recount_desktop.importers import interpret, total_sheets
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.problems import ImportRejected, ProblemLog
 from recount_desktop.importers.source import Book, open_book
@@ -55,6 +56,7 @@ def read_other_sheets(
     if not chosen.ok or chosen.results is None or chosen.layout == "template":
         return ()
     unread = _unread_sheets(chosen.builder, sheet_names)
+    done = [name for name in sheet_names if name not in unread]  # named in a total's check
     others = []
     for name in unread:
         # a book of its own: reading a sheet releases the cells of every sheet its book loaded
@@ -63,7 +65,8 @@ def read_other_sheets(
         book.release()
         _drop_stale_warning(chosen.builder, name)  # what became of the sheet is said here
         if other is not None:
-            joined = _joined(chosen.builder, chosen.results, other, name)
+            joined = _joined(chosen.builder, chosen.results, other, name, done)
+            done.append(name)
             if joined is not None:
                 chosen.results = joined[0]
                 others.append(OtherSheet(name, _describe(other), joined[1]))
@@ -161,7 +164,7 @@ def _numbers_on(book: Book, name: str) -> int:
 
 
 def _joined(
-    main: ResultsBuilder, results: ElectionResults, other: interpret.Attempt, name: str
+    main: ResultsBuilder, results: ElectionResults, other: interpret.Attempt, name: str, done: list[str]
 ) -> tuple[ElectionResults, str] | None:
     """``results`` with the other sheet's joined, and what it added; None when it adds nothing
     (a repeat, warned of) or cannot be joined (an error in ``main``'s log)."""
@@ -177,6 +180,10 @@ def _joined(
         )
         main.notes.note("totals", name, "whole sheet", "repeats counts read elsewhere (checked)")
         return None
+    without_totals = _without_total_sheets(main, results, theirs, name, done)
+    if without_totals is None:
+        return None
+    results = without_totals
     clashes = _clashes(results, theirs)
     if clashes:
         for contest, why in clashes:
@@ -185,6 +192,64 @@ def _joined(
     _warn_no_common_units(main, results, theirs, name)
     added = f"{len(theirs.contests)} contest(s), {theirs.total_votes():,} votes"
     return _merged(results, theirs), added
+
+
+def _without_total_sheets(
+    main: ResultsBuilder, results: ElectionResults, theirs: ElectionResults, name: str, done: list[str]
+) -> ElectionResults | None:
+    """``results`` to join the sheet to, an earlier sheet holding its totals taken out; None when
+    the sheet holds the totals of what was read (checked, not added) or cannot be told from a unit
+    (an error)."""
+    sheets = ", ".join(repr(sheet) for sheet in done)
+    check = total_sheets.check_total_sheets(results, theirs, sheets)
+    for contest, why in check.errors:
+        main.log.error(name, None, f"contest {contest!r} is also on another sheet: {why}")
+    if check.errors:
+        return None
+    theirs_total = sorted(c for c, side in check.totals.items() if side == total_sheets.THEIRS)
+    mine_total = {c for c, side in check.totals.items() if side == total_sheets.MINE}
+    if theirs_total:
+        _their_totals(main, theirs, name, sheets, theirs_total)
+        return None
+    if mine_total:
+        listed = ", ".join(repr(contest) for contest in sorted(mine_total))
+        main.log.warn(
+            name,
+            None,
+            f"sheet(s) {sheets} hold the totals of this sheet's units for {listed}, equal choice by "
+            "choice: checked against them, not counted as units",
+        )
+        main.notes.note(
+            "totals", done[0] if done else name, "whole sheet", f"totals of sheet {name!r} (checked)"
+        )
+        return total_sheets.without_units(results, mine_total)
+    return results
+
+
+def _their_totals(
+    main: ResultsBuilder, theirs: ElectionResults, name: str, sheets: str, totals: list[str]
+) -> None:
+    """The sheet holds the totals of what was read: checked, not added; refused when it also holds
+    contests it is not the total of (its unit would be counted as a precinct)."""
+    rest = sorted(contest.name for contest in theirs.contests if contest.name not in totals)
+    listed = ", ".join(repr(contest) for contest in totals)
+    if rest:
+        main.log.error(
+            name,
+            None,
+            f"this sheet holds the totals of the units on sheet(s) {sheets} for {listed}, but also "
+            f"{', '.join(repr(c) for c in rest)}, found on no other sheet: its units may be totals, "
+            "not precincts. Import one sheet with import --sheet NAME",
+        )
+        return None
+    main.log.warn(
+        name,
+        None,
+        f"this sheet holds the totals of the units on sheet(s) {sheets} for {listed}, equal choice "
+        "by choice: checked against them, not added",
+    )
+    main.notes.note("totals", name, "whole sheet", "totals of the units read elsewhere (checked)")
+    return None
 
 
 def _carry_over(main: ResultsBuilder, other: ResultsBuilder, name: str) -> None:

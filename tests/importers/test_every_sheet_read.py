@@ -178,3 +178,54 @@ def test_a_profile_for_the_first_sheet_still_reads_the_others(tmp_path: Path) ->
     assert set(_totals(imported)) == {"US Senate", "County Commission Seat B", "Mayor", "Council"}
     chosen = LayoutProfile("juab", first.reading.layout, "Sheet1", first.reading)
     assert set(_totals(read_tally_file(path, profile=chosen))) == {"US Senate", "County Commission Seat B"}
+
+
+def _county_totals(contests: dict[str, dict[str, Sequence[int]]]) -> dict[str, dict[str, list[int]]]:
+    return {
+        contest: {choice: [sum(counts)] for choice, counts in per.items()}
+        for contest, per in contests.items()
+    }
+
+
+def test_a_sheet_of_the_county_totals_is_checked_not_added_as_a_precinct(tmp_path: Path) -> None:
+    # regression sweep F1: 'Saline County' (one unit, the sum of the detail) was a 4th precinct, 2x votes
+    for unit in ("County", "Countywide", "All Precincts", "Saline County"):
+        summary = _long(_county_totals(LOCAL), units=(unit,))
+        path = write_xlsx(tmp_path / "county.xlsx", {"Detail": _long(LOCAL), "Summary": summary})
+        imported = read_tally_file(path)
+        assert imported.errors == (), unit
+        assert _totals(imported) == {"Mayor": {"Ann": 120, "Bob": 649}, "Council": {"Cal": 630, "Dee": 731}}
+        assert imported.results is not None and {p.name for p in imported.results.precincts} == set(UNITS)
+        assert any(
+            "holds the totals of the units on sheet(s) 'Detail'" in w.message for w in imported.warnings
+        )
+
+
+def test_a_county_totals_sheet_read_first_is_taken_out(tmp_path: Path) -> None:
+    summary = _long(_county_totals(LOCAL), units=("Countywide",))
+    path = write_xlsx(tmp_path / "first.xlsx", {"Summary": summary, "Detail": _long(LOCAL)})
+    imported = read_tally_file(path)
+    assert imported.errors == ()
+    assert _totals(imported) == {"Mayor": {"Ann": 120, "Bob": 649}, "Council": {"Cal": 630, "Dee": 731}}
+    assert imported.results is not None and {p.name for p in imported.results.precincts} == set(UNITS)
+
+
+def test_a_wide_county_totals_sheet_is_checked_not_added(tmp_path: Path) -> None:
+    summary = _wide(_county_totals(LOCAL), units=("County",))
+    path = write_xlsx(tmp_path / "wide.xlsx", {"By Precinct": _wide(LOCAL), "County": summary})
+    imported = read_tally_file(path, format="wide")
+    assert imported.errors == ()
+    assert _totals(imported) == {"Mayor": {"Ann": 120, "Bob": 649}, "Council": {"Cal": 630, "Dee": 731}}
+
+
+def test_a_one_unit_sheet_not_equal_to_the_sum_is_refused_naming_both_sheets(tmp_path: Path) -> None:
+    totals = _county_totals(LOCAL)
+    totals["Mayor"]["Ann"] = [121]
+    path = write_xlsx(
+        tmp_path / "off.xlsx", {"Detail": _long(LOCAL), "Summary": _long(totals, units=("County",))}
+    )
+    imported = read_tally_file(path)
+    assert imported.results is None
+    [error] = imported.errors
+    assert error.sheet == "Summary" and "'Detail'" in error.message
+    assert "'County'" in error.message and "'Ann': 121 there, 120 summed" in error.message
