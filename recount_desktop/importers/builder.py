@@ -1186,6 +1186,10 @@ class ResultsBuilder:
         if groups:
             self._take_total_units(groups, said=subtotals_warning(groups))
 
+    def take_total_units(self, units: set[PrecinctKey]) -> None:
+        """Units a reader found to be the sum of others (a statement's total on a sheet of its own)."""
+        self._take_total_units(units)
+
     def _take_total_units(self, units: set[PrecinctKey], by_label: bool = False, said: str = "") -> None:
         """A unit found to be the sum of the others is the file's own total: checked, never counted."""
         if not units:

@@ -28,6 +28,7 @@ from recount_desktop.importers.headers import (
 )
 from recount_desktop.importers.problems import column_letters
 from recount_desktop.importers.reading import Reading, masked
+from recount_desktop.importers.sheet_totals import find_sheet_totals
 from recount_desktop.importers.source import Book, Sheet
 from recount_desktop.importers.sovc_block import places, read_whole_block
 from recount_desktop.importers.unit_rows import BAD, UnitRows, Value
@@ -159,6 +160,23 @@ def read_sovc_book(
             "no contest sheets found: looked for sheets with a 'Precinct' "
             "column under the contest name and candidate names",
         )
+    if book_titles.repeated:
+        _take_sheet_totals(builder, book_titles.repeated)
+
+
+def _take_sheet_totals(builder: ResultsBuilder, contests: set[str]) -> None:
+    """A sheet of a contest read from several sheets holding one unit, their sum: the file's total
+    (checked, not counted); named as a total but not their sum, refused naming it."""
+    found = find_sheet_totals(builder.tallies, contests)
+    builder.take_total_units(found.totals)
+    for unit, sheet, contest, choice, votes, summed in found.mismatches:
+        builder.log.error(
+            sheet,
+            None,
+            f"this sheet's one unit {unit[1]!r} for {contest!r} is named as a total but is not the sum "
+            f"of the units on the contest's other sheets ({choice!r}: {votes} here, {summed} summed): "
+            "not counted as a precinct. Correct the total, or import one sheet with import --sheet NAME",
+        )
 
 
 class BookTitles:
@@ -169,6 +187,7 @@ class BookTitles:
     def __init__(self, common: frozenset[str]) -> None:
         self.common = common
         self.sheets: dict[str, tuple[str | None, str, frozenset[str]]] = {}
+        self.repeated: set[str] = set()  # contests read from two or more sheets
 
 
 def _titles_on_every_sheet(book: Book, reading: Reading | None, label: str) -> frozenset[str]:
@@ -513,7 +532,8 @@ def _sheet_title_taken(
         return False
     other_sheet, other_cell, others = seen
     if others == choices:
-        return False  # one contest's units over two sheets (pages)
+        titles.repeated.add(contest)  # one contest's units over two sheets (pages), or its total
+        return False
     builder.log.error(
         sheet.name,
         cell,
