@@ -243,13 +243,35 @@ def titled_statement(sheet: Sheet, reading: Reading) -> Reading | None:
 
 
 def _title_above(sheet: Sheet, header_row: int) -> str | None:
-    """The nearest row above the header holding one text cell (not a page line) and no count."""
+    """The nearest row above the header holding one text cell (not a page line, not the election's
+    name) and no count."""
     for r in range(header_row - 1, -1, -1):
         cells = [cell for cell in sheet.rows[r] if not is_blank(cell)]
         texts = [clean_name(cell) for cell in cells if isinstance(cell, str)]
-        if len(cells) == 1 and len(texts) == 1 and texts[0] and not _PAGE_LINE.match(texts[0]):
-            return texts[0]
+        title = texts[0] if len(cells) == 1 and len(texts) == 1 else ""
+        if title and not _PAGE_LINE.match(title) and not reads_as_election_line(title):
+            return title
     return None
+
+
+_YEAR = re.compile(r"\b(19|20)\d\d\b")
+_ELECTION_WORDS = re.compile(
+    r"\b(general|primary|primaries|elections?|runoff|run-off|special|municipal|consolidated|canvass|"
+    r"official|unofficial|results)\b",
+    re.IGNORECASE,
+)
+_RESULTS_LINE = re.compile(
+    r"^((un)?official\s+)?(election\s+)?(summary\s+)?(results|canvass|statement of votes cast)"
+    r"(\s+report)?$",
+    re.IGNORECASE,
+)
+
+
+def reads_as_election_line(text: str) -> bool:
+    """A line naming the election, not a contest (``2026 General Election - Official Results``,
+    ``Official Results``): a year with an election word, or a results heading alone. Taken as the
+    one contest's title it named the contest after the election (regression sweep, F2)."""
+    return bool(_YEAR.search(text) and _ELECTION_WORDS.search(text)) or bool(_RESULTS_LINE.match(text))
 
 
 def as_statement(table: TwoWays, cue: str = "", by_user: bool = False) -> Reading:

@@ -16,6 +16,7 @@ from itertools import islice
 from operator import itemgetter
 from pathlib import Path
 
+from recount_desktop.importers.axes import reads_as_election_line
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.checks import cell_range, sum_column, whole_or_text_at
 from recount_desktop.importers.file_title import UNTITLED, contest_from_file_name
@@ -506,7 +507,9 @@ def _contest_name(
             return clean_name(row[c])  # Yellowstone: the contest heads the precinct column
     texts = _title_texts(sheet, header_row)
     if texts:
-        return next((text for text in texts if text not in common), texts[0])
+        own = [text for text in texts if text not in common] or texts
+        # the election's name over the contest's own title line names no contest
+        return next((text for text in own if not reads_as_election_line(text)), own[0])
     corner = row[precinct_col] if precinct_col < len(row) else None
     if alone and not is_blank(corner) and not is_unit_header(corner):  # the unit column headed by the
         return clean_name(corner)  # contest's title (a one-contest table: ``Mayor | Ada | Bo``)

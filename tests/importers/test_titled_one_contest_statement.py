@@ -46,3 +46,21 @@ def test_an_untitled_one_contest_statement_is_still_refused(tmp_path: Path) -> N
     imported = read_tally_file(write_xlsx(tmp_path / "mayor.xlsx", {"Results": BODY}))
     assert imported.results is None
     assert any("--format sovc" in error.message for error in imported.errors)
+
+
+def test_an_election_line_over_the_header_is_not_the_contest_title(tmp_path: Path) -> None:
+    # regression sweep F2: the election's heading was taken as the one contest's name, exit 0
+    for line in ("2026 General Election - Official Results", "Official Results"):
+        rows: list[list[object]] = [[line], *BODY]
+        imported = read_tally_file(write_xlsx(tmp_path / "results.xlsx", {"Results": rows}))
+        assert imported.results is None, line
+        assert any("--format sovc" in error.message for error in imported.errors)
+
+
+def test_a_contest_title_under_the_election_line_is_still_read(tmp_path: Path) -> None:
+    rows: list[list[object]] = [["2026 General Election - Official Results"], ["Mayor"], *BODY]
+    imported = read_tally_file(write_xlsx(tmp_path / "results.xlsx", {"Results": rows}))
+    assert imported.errors == ()
+    results = imported.results
+    assert results is not None
+    assert [contest.name for contest in results.contests] == ["Mayor"]
