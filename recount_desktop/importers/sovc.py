@@ -874,7 +874,7 @@ def _read_contest_sheet(
         or inline
         or not _read_as_block(units, span, precinct_col, plain_row, checks)
     ):
-        _read_unit_rows(units, span, precinct_col, plains, parties, plain_row, stacked, checks)
+        _read_unit_rows(units, span, precinct_col, plains, parties, plain_row, (stacked, inline), checks)
     units.finish()
     return True
 
@@ -886,10 +886,12 @@ def _read_unit_rows(
     plains: list[bool],
     parties: dict[int, str | None],
     plain_row: list[tuple[int, str, str | None]] | None,
-    stacked: bool,
+    stacked_inline: tuple[bool, bool],
     checks: dict[int, str],
 ) -> None:
-    """The contest's rows one by one: units, their vote-type rows, totals, headings, errors."""
+    """The contest's rows one by one: units, their vote-type rows, totals, headings, errors
+    (``stacked_inline``: a block of a stacked sheet; units' vote-type rows named with the unit)."""
+    stacked, inline_types = stacked_inline
     builder, sheet = units.builder, units.sheet
     names = builder.names
     rows = sheet.rows
@@ -910,7 +912,7 @@ def _read_unit_rows(
             continue
         if units.unit_adding_up:
             units.warn_unit_adding_up(r, precinct_col, precinct)
-        inline = _INLINE_TYPE.match(precinct) if " - " in precinct else None
+        inline = _INLINE_TYPE.match(precinct) if inline_types and " - " in precinct else None
         if inline and normalise_header(inline.group(2)) in _ROW_VOTE_TYPES:  # "Pct 1 - Polling"
             _add_unit_row(
                 units,
@@ -968,15 +970,29 @@ _INLINE_TYPE = re.compile(r"^(.+?)\s+-\s+(.+)$")
 
 def _has_inline_types(sheet: Sheet, span: range, col: int) -> bool:
     """Whether a unit's vote-type rows are named with the unit (``Pct 1 - Polling``): read row by
-    row, each such row a vote type of its unit, not a unit of its own."""
+    row, each such row a vote type of its unit, not a unit of its own. The reading must be
+    confirmed, by a Total row for every such unit (``Pct 1 - Total``) or by every unit of the sheet
+    having the same two or more type rows: 'Bay - Early' beside 'Bay - Late' or 'Cove' is a
+    precinct's name, and was stored as precinct Bay's vote type with no word (regression sweep, F3)."""
+    types: dict[str, set[str]] = {}
+    totals: set[str] = set()
+    plain = False  # a unit row naming no vote type
     for r in span:
         row = sheet.rows[r]
-        label = row[col] if col < len(row) else None
-        if isinstance(label, str) and " - " in label:
-            match = _INLINE_TYPE.match(clean_name(label))
-            if match and normalise_header(match.group(2)) in _ROW_VOTE_TYPES:
-                return True
-    return False
+        label = clean_name(row[col]) if col < len(row) and isinstance(row[col], str) else ""
+        match = _INLINE_TYPE.match(label) if " - " in label else None
+        if match and normalise_header(match.group(2)) in _ROW_VOTE_TYPES:
+            types.setdefault(match.group(1), set()).add(normalise_header(match.group(2)))
+        elif match and is_total_label(match.group(2)):
+            totals.add(match.group(1))
+        elif label and not is_total_label(label):
+            plain = True
+    if not types:
+        return False
+    if types.keys() <= totals:
+        return True
+    kinds = {frozenset(found) for found in types.values()}
+    return not plain and len(kinds) == 1 and len(next(iter(kinds))) >= 2
 
 
 def _add_unit_row(
