@@ -8,8 +8,9 @@ totals checked) and its contests joined to the others':
 
 - a contest met on two sheets is joined only when its units there are disjoint (the sheets are
   portions of one table) with the same choices; a sheet repeating counts already read (a by-group
-  breakdown of the same precincts, equal per unit) is a check, not added; a sheet holding the
-  totals of another's units (a 'County' row equal to their sum) is a check too (total_sheets);
+  breakdown of the same precincts, or a ward's sheet of some of them, equal) is a check, not
+  added; a sheet holding the totals of another's units (a 'County' row equal to their sum) is a
+  check too (total_sheets);
   anything else is an error naming both sheets, since no sum or choice between them is certain;
 - a sheet that holds numbers but no table any case recognises is noted as skipped and warned of;
 - a sheet whose own reading has errors refuses the import, naming the sheet and how to choose one
@@ -175,7 +176,7 @@ def _joined(
         main.log.warn(
             name,
             None,
-            "this sheet repeats counts already read from another sheet (the same units, equal "
+            "this sheet repeats counts already read from another sheet (units read there, equal "
             "per unit): checked against them, not added",
         )
         main.notes.note("totals", name, "whole sheet", "repeats counts read elsewhere (checked)")
@@ -185,8 +186,9 @@ def _joined(
         return None
     results = without_totals
     clashes = _clashes(results, theirs)
+    clashes = [clash for clash in clashes if clash[2]] or clashes  # a differing count says most
     if clashes:
-        for contest, why in clashes:
+        for contest, why, _differs in clashes:
             main.log.error(name, None, f"contest {contest!r} is also on another sheet, and {why}")
         return None
     _warn_no_common_units(main, results, theirs, name)
@@ -267,28 +269,48 @@ def _tally_votes(results: ElectionResults, contests: Iterable[str]) -> dict[tupl
 
 
 def _repeats(results: ElectionResults, theirs: ElectionResults) -> bool:
-    """Every contest of ``theirs`` already read, with the same count for every unit and choice."""
+    """Every count of ``theirs`` already read, equal, for the same unit and choice (all of the
+    units, or some: a ward's sheet repeating its precincts' rows of the county's sheet)."""
     names = {contest.name for contest in theirs.contests}
     if not names <= {contest.name for contest in results.contests}:
         return False
-    return _tally_votes(theirs, names) == _tally_votes(results, names)
+    return _tally_votes(theirs, names).items() <= _tally_votes(results, names).items()
 
 
-def _clashes(results: ElectionResults, theirs: ElectionResults) -> list[tuple[str, str]]:
-    """Contests on both sheets that cannot be joined, each with why."""
+def _clashes(results: ElectionResults, theirs: ElectionResults) -> list[tuple[str, str, bool]]:
+    """Contests on both sheets that cannot be joined, each with why and whether a count differs."""
     mine = {contest.name: contest for contest in results.contests}
     found = []
     for contest in theirs.contests:
         if contest.name not in mine:
             continue
         if contest != mine[contest.name]:
-            found.append((contest.name, "its choices or attributes differ there"))
+            found.append((contest.name, "its choices or attributes differ there", True))
             continue
         shared = _units_of(results, contest.name) & _units_of(theirs, contest.name)
         if shared:
-            listed = ", ".join(repr(unit) for unit in sorted(shared)[:3])
-            found.append((contest.name, f"both sheets hold counts for its units {listed}"))
+            found.append(_shared_said(results, theirs, contest.name, shared))
     return found
+
+
+def _shared_said(
+    results: ElectionResults, theirs: ElectionResults, contest: str, shared: set[str]
+) -> tuple[str, str, bool]:
+    """Why units held by both sheets stop the join: a count that differs (the first named), or
+    equal counts on a sheet that also holds counts not read elsewhere (joined, they would be
+    counted twice)."""
+    mine, other = _tally_votes(results, [contest]), _tally_votes(theirs, [contest])
+    differs = sorted(key for key, votes in other.items() if key[1] in shared and mine.get(key) != votes)
+    if differs:
+        key = differs[0]
+        why = (
+            f"both sheets hold counts for its unit {key[1]!r} that differ: {key[2]!r} "
+            f"{mine.get(key)} there, {other[key]} here"
+        )
+        return contest, why, True
+    listed = ", ".join(repr(unit) for unit in sorted(shared)[:3])
+    why = f"both sheets hold equal counts for its units {listed}, and this sheet more counts besides"
+    return contest, why, False
 
 
 def _units_of(results: ElectionResults, contest: str) -> set[str]:

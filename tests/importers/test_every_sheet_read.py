@@ -229,3 +229,22 @@ def test_a_one_unit_sheet_not_equal_to_the_sum_is_refused_naming_both_sheets(tmp
     [error] = imported.errors
     assert error.sheet == "Summary" and "'Detail'" in error.message
     assert "'County'" in error.message and "'Ann': 121 there, 120 summed" in error.message
+
+
+def test_a_sheet_repeating_some_units_equal_is_checked_not_added(tmp_path: Path) -> None:
+    # regression sweep F5: a ward's sheet holding two of the county sheet's precincts, equal, was refused
+    ward = _long({"Mayor": {"Ann": [29, 47], "Bob": [185, 87]}}, units=UNITS[:2])
+    path = write_xlsx(tmp_path / "ward.xlsx", {"All": _long(LOCAL), "Ward 1": ward})
+    imported = read_tally_file(path)
+    assert imported.errors == ()
+    assert _totals(imported) == {"Mayor": {"Ann": 120, "Bob": 649}, "Council": {"Cal": 630, "Dee": 731}}
+
+
+def test_a_copy_with_one_count_changed_names_that_count_only(tmp_path: Path) -> None:
+    changed = {**LOCAL, "Council": {"Cal": [343, 158, 129], "Dee": [311, 110, 311]}}
+    path = write_xlsx(tmp_path / "copy.xlsx", {"All": _long(LOCAL), "All (2)": _long(changed)})
+    imported = read_tally_file(path)
+    assert imported.results is None
+    [error] = imported.errors
+    assert "contest 'Council'" in error.message and "'EU1'" in error.message
+    assert "'Dee' 109 there, 110 here" in error.message
