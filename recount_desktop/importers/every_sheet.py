@@ -104,6 +104,7 @@ def _read_alone(
     error when it has a reading with errors, a warning and a note when none fits it)."""
     numbers = _numbers_on(book, name)
     if numbers < MIN_NUMBERS:
+        _warn_few_numbers(name, main, numbers)
         return None
     log = ProblemLog(main.log.file)
     try:
@@ -135,6 +136,20 @@ def _read_alone(
         "correct the sheet",
     )
     return None
+
+
+def _warn_few_numbers(name: str, main: ResultsBuilder, numbers: int) -> None:
+    """Too few numbers to read as a table, yet they may be a precinct's votes: never passed over unsaid
+    (not even when they rise down one column like a contents page's: two or three votes do too)."""
+    if numbers == 0:
+        return
+    main.log.warn(
+        name,
+        None,
+        f"this sheet holds {numbers} number(s), too few to read as a table of counts; it was not read "
+        "(if they are votes, choose its reading in the import wizard or add them to the other sheet)",
+    )
+    main.notes.note("skipped", name, "whole sheet", f"{numbers} number(s), not read")
 
 
 # the long reader's warning that it read only its first sheet of precinct rows

@@ -248,3 +248,21 @@ def test_a_copy_with_one_count_changed_names_that_count_only(tmp_path: Path) -> 
     [error] = imported.errors
     assert "contest 'Council'" in error.message and "'EU1'" in error.message
     assert "'Dee' 109 there, 110 here" in error.message
+
+
+def test_a_sheet_of_two_votes_is_warned_of_not_passed_over(tmp_path: Path) -> None:
+    """A second sheet holding one precinct's votes in a contest (2 numbers, too few to read as a
+    table) was dropped with no word, exit 0 (regression check R8, N1): it is now warned of and noted."""
+    detail = _long({"Clerk": {"Cy": [15, 19, 23]}, "Mayor": {"Ann": [15, 19, 0]}})
+    detail = [row for row in detail if row[:2] != ["RR13", "Mayor"]]
+    one_unit: list[list[object]] = [
+        ["Precinct", "Contest", "Choice", "Votes"],
+        ["RR13", "Mayor", "Ann", 7],
+        ["RR13", "Mayor", "Bob", 9],
+    ]
+    path = write_xlsx(tmp_path / "book.xlsx", {"Detail": detail, "RR13 Mayor": one_unit})
+    imported = read_tally_file(path)
+    warned = [w for w in imported.warnings if w.sheet == "RR13 Mayor"]
+    assert len(warned) == 1 and "holds 2 number(s)" in warned[0].message and "not read" in warned[0].message
+    skipped = {note.sheet for note in imported.notes.skipped if note.cell == "whole sheet"}
+    assert "RR13 Mayor" in skipped
