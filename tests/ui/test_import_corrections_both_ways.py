@@ -61,6 +61,8 @@ def test_the_status_line_says_precincts_could_not_be_told_from_candidates(qtbot,
     status = dialog.layout_label.text()
     assert "could not tell precincts from candidates" in status and "choose the reading below" in status
     assert "detected layout" not in status
+    summary = dialog.summary.text()
+    assert "Reading tried and refused: abstract" in summary and "Read as" not in summary
     _pick_reading(qtbot, dialog, "units in column A")
     _read_as_statement(qtbot, dialog)
     assert "detected layout <b>sovc</b>" in dialog.layout_label.text()

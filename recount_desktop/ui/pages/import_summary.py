@@ -78,7 +78,9 @@ def summary_text(imported: TallyImport) -> str:
     text = f"{head}<br>Rows, columns and cells not counted as votes: {'; '.join(read_as)}."
     if imported.reading is not None:
         others = len(imported.alternatives)
-        text += (f"<br>Read as {html.escape(imported.reading.describe())}"
+        # nothing imported: the reading was tried and refused, and "Read as" would say it stands
+        said = "Read as" if summary is not None else "Reading tried and refused:"
+        text += (f"<br>{said} {html.escape(imported.reading.describe())}"
                  + (f" ({others} other reading(s) listed on the sheet view)" if others else "") + ".")
     return text
 
