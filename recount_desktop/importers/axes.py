@@ -267,11 +267,28 @@ _RESULTS_LINE = re.compile(
 )
 
 
+# words naming a contest or a ballot question, and words only an election's heading uses
+_CONTEST_WORDS = re.compile(
+    r"\b(bonds?|levy|levies|question|mill|recall|school|proposition|prop\.?|measure|amendment|"
+    r"initiative|referendum|issue|tax|override|annexation|charter|ordinance|resolution)\b",
+    re.IGNORECASE,
+)
+_HEADING_WORDS = re.compile(
+    r"\b(general|primary|primaries|official|unofficial|results|canvass)\b", re.IGNORECASE
+)
+
+
 def reads_as_election_line(text: str) -> bool:
     """A line naming the election, not a contest (``2026 General Election - Official Results``,
     ``Official Results``): a year with an election word, or a results heading alone. Taken as the
-    one contest's title it named the contest after the election (regression sweep, F2)."""
-    return bool(_YEAR.search(text) and _ELECTION_WORDS.search(text)) or bool(_RESULTS_LINE.match(text))
+    one contest's title it named the contest after the election (regression sweep, F2). A year and
+    ``Election`` beside a contest's words and no heading's word (``2026 School Bond Election``) is
+    the contest's own title (N2)."""
+    if _RESULTS_LINE.match(text):
+        return True
+    if not (_YEAR.search(text) and _ELECTION_WORDS.search(text)):
+        return False
+    return not (_CONTEST_WORDS.search(text) and not _HEADING_WORDS.search(text))
 
 
 def as_statement(table: TwoWays, cue: str = "", by_user: bool = False) -> Reading:
