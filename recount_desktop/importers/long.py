@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
 from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header, match_header
 from recount_desktop.importers.long_portions import Key as PortionKey
-from recount_desktop.importers.long_portions import Portions, portion_column
+from recount_desktop.importers.long_portions import Portions, portion_column, split_vote_types
 from recount_desktop.importers.long_unnamed import (
     check_unnamed_counts,
     explaining_columns,
@@ -113,6 +113,7 @@ def read_long_book(
         builder.names = CsvNames()  # a name our export protected with an apostrophe, as it was
     builder.find_total_units = True  # a county-total row under a label no one foresaw is found by its sums
     main = (main[0], types_closing_the_gap(main[0], main[1], builder))  # Drop Box beside Mail-In
+    main = (main[0], split_vote_types(main[0], main[1], builder))  # Split: Early, Election Day
     read_long_rows(main[0], main[1], builder, ticker)
     check_unnamed_counts(main[0], main[1], builder)
     for sheet, header in summaries:

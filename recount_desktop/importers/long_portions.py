@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from recount_desktop.importers.headers import Header, normalise_header
+from recount_desktop.importers.headers import VOTE_TYPE_COLUMNS, Header, normalise_header
 from recount_desktop.importers.problems import column_letters
+from recount_desktop.importers.values import clean_name, is_blank, is_total_label
 
 if TYPE_CHECKING:
     from recount_desktop.importers.builder import ResultsBuilder, Where
+    from recount_desktop.importers.source import Sheet
 
 PORTION_HEADERS = frozenset(
     (
@@ -38,6 +40,37 @@ def portion_column(header: Header, row: list[object]) -> int | None:
         if c != unit and c < len(row) and normalise_header(row[c]) in PORTION_HEADERS
     ]
     return found[0] if found else None
+
+
+def split_vote_types(sheet: Sheet, header: Header, builder: ResultsBuilder) -> Header:
+    """A split column whose every value is a vote-type word (``Early``, ``Election Day``, ``Mail``,
+    perhaps ``Total``), two types or more, names each row's vote type, not a precinct's portion:
+    the header with that column as the vote-type column, and a warning naming it. Read as
+    portions, the types were summed and lost (last session's note, #11 left out)."""
+    if "vote_type" in header.columns or "votes" not in header.columns or header.vote_type_columns:
+        return header
+    row = sheet.rows[header.row]
+    column = portion_column(header, row)
+    if column is None:
+        return header
+    values = {
+        clean_name(cells[column])
+        for cells in sheet.rows[header.row + 1 :]
+        if column < len(cells) and not is_blank(cells[column])
+    }
+    types = {value for value in values if normalise_header(value) in VOTE_TYPE_COLUMNS}
+    if len(types) < 2 or any(value not in types and not is_total_label(value) for value in values):
+        return header
+    label = clean_name(row[column])
+    builder.log.warn(
+        sheet.name,
+        sheet.cell(header.row, column),
+        f"column {column_letters(column)} {label!r} holds vote types ({', '.join(sorted(types))}), "
+        "not portions of split precincts: read as each row's vote type",
+    )
+    columns = {**header.columns, "vote_type": column}
+    others = [c for c in header.other_columns if c != column]
+    return Header(header.row, columns, header.vote_type_columns, others)
 
 
 class Portions:
