@@ -375,6 +375,17 @@ class ResultsBuilder:
     def count_tallies(self) -> int:
         return len(self._entries) + sum(map(len, self._blocks))
 
+    def sheets_counted(self, wanted: set[str]) -> set[str]:
+        """Which of ``wanted`` sheets a count was read from: no block's entries made, and the entries
+        walked only until every one is found (a statewide statement's million counts)."""
+        found = {name for block in self._blocks if (name := block.sheet.name) in wanted}
+        for entry in self._entries.values():
+            if found == wanted:
+                break
+            if (name := entry.where[0].name) is not None and name in wanted:
+                found.add(name)
+        return found
+
     # -- reading cells -------------------------------------------------------------------
     def declare(self, contest: str, choices: Mapping[str, str | None]) -> None:
         """Contests and choices in the file's own order (a wide sheet's columns), before any count."""

@@ -28,7 +28,7 @@ from recount_desktop.domain import ElectionResults
 from recount_desktop.importers import interpret, total_sheets
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.problems import ImportRejected, ProblemLog
-from recount_desktop.importers.source import Book, open_book
+from recount_desktop.importers.source import Book, Sheet, open_book
 
 SHOWN_ERRORS = 3  # a refused sheet's own first errors, quoted in the error naming it
 MIN_NUMBERS = 4  # fewer numbers than this on a sheet nobody read: a title page, not a table
@@ -59,11 +59,11 @@ def read_other_sheets(
     unread = _unread_sheets(chosen.builder, sheet_names)
     done = [name for name in sheet_names if name not in unread]  # named in a total's check
     others = []
+    book = open_book(path, ProblemLog(path.name)) if unread else None
     for name in unread:
-        # a book of its own: reading a sheet releases the cells of every sheet its book loaded
-        book = open_book(path, ProblemLog(path.name))
-        other = _read_alone(book, name, chosen.builder, layout, new_builder, ticker)
-        book.release()
+        assert book is not None
+        # a cache of its own: reading the sheet releases the cells of every sheet its book loaded
+        other = _read_alone(book.alone(name), name, chosen.builder, layout, new_builder, ticker)
         _drop_stale_warning(chosen.builder, name)  # what became of the sheet is said here
         if other is not None:
             joined = _joined(chosen.builder, chosen.results, other, name, done)
@@ -71,6 +71,8 @@ def read_other_sheets(
             if joined is not None:
                 chosen.results = joined[0]
                 others.append(OtherSheet(name, _describe(other), joined[1]))
+    if book is not None:
+        book.release()
     if chosen.builder.log.errors:
         chosen.results = None
     return tuple(others)
@@ -80,15 +82,10 @@ def _unread_sheets(builder: ResultsBuilder, names: list[str]) -> list[str]:
     """The sheets no count was read from and no total, statistic or skipped place was noted on."""
     if len(names) < 2:
         return []
-    # the builder's own fields: asking for its entries would make every block's (a cost per count)
     notes = builder.notes
     read = {note.sheet for note in chain(notes.totals, notes.statistics, notes.skipped)}
-    read |= {block.sheet.name for block in builder._blocks}
     left = set(names) - read
-    for entry in builder._entries.values():  # a statewide statement's million counts: stop early
-        if not left:
-            break
-        left.discard(entry.where[0].name)
+    left -= builder.sheets_counted(left)
     return [name for name in names if name in left]
 
 
@@ -102,20 +99,20 @@ def _read_alone(
 ) -> interpret.Attempt | None:
     """The sheet's own reading when it reads clean; else its problem goes into ``main``'s log (an
     error when it has a reading with errors, a warning and a note when none fits it)."""
-    numbers = _numbers_on(book, name)
+    numbers, page_index = _scan(book.sheet(name))  # before the reading releases the cells
     if numbers < MIN_NUMBERS:
         _warn_few_numbers(name, main, numbers)
         return None
     log = ProblemLog(main.log.file)
     try:
-        attempt = interpret.interpret(book.only(name), log, new_builder, ticker, layout).chosen
+        attempt = interpret.interpret(book, log, new_builder, ticker, layout).chosen
     except ImportRejected:
         attempt = None
     if attempt is None or not attempt.counts:  # no case found a contest's counts in it
         found = "no table of precinct counts was recognised in it"
         if attempt is not None and attempt.reading is not None:
             found = f"read on its own ({attempt.reading.describe()}) it gives no vote count"
-        if not _is_page_index(book, name):
+        if not page_index:
             main.log.warn(
                 name,
                 None,
@@ -162,21 +159,25 @@ def _drop_stale_warning(main: ResultsBuilder, name: str) -> None:
     warnings[:] = [w for w in warnings if not (w.sheet == name and w.message.startswith(_ONLY_FIRST_READ))]
 
 
-def _is_page_index(book: Book, name: str) -> bool:
-    """Every number of the sheet in one column, never falling: a table of contents' page numbers."""
-    found = [
-        (c, cell)
-        for row in book.sheet(name).counted().rows
-        for c, cell in enumerate(row)
-        if isinstance(cell, int | float) and not isinstance(cell, bool)
-    ]
-    numbers = [cell for _c, cell in found]
-    return len({c for c, _cell in found}) == 1 and numbers == sorted(numbers)
+def _scan(sheet: Sheet) -> tuple[int, bool]:
+    """How many counts the sheet holds (numbers, and text of digits), and whether they are a table
+    of contents' page numbers (numbers all in one column, never falling), in one pass over its
+    cells; a sheet of counts stored as text is never taken for a contents page."""
+    numbers = interpret._counts_in(list(chain.from_iterable(sheet.rows)))
+    column, last, typed = -1, float("-inf"), 0
+    for row in sheet.rows:
+        for c, cell in _numbers_in(row):
+            if column not in (-1, c) or cell < last:
+                return numbers, False  # a second column, or a number falling: looked no further
+            column, last, typed = c, cell, typed + 1
+    return numbers, typed == numbers
 
 
-def _numbers_on(book: Book, name: str) -> int:
-    cells = list(chain.from_iterable(book.sheet(name).rows))
-    return interpret._counts_in(cells)
+def _numbers_in(row: list[object]) -> list[tuple[int, float]]:
+    types = list(map(type, row))
+    if int not in types and float not in types:
+        return []
+    return [(c, row[c]) for c, kind in enumerate(types) if kind is int or kind is float]  # type: ignore[misc]
 
 
 def _joined(

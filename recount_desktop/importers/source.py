@@ -98,6 +98,11 @@ class Book:
         """The same file seen as holding one sheet (``import --sheet NAME``)."""
         return Book(self.path, [name], self._load, self._cache, self.is_csv, self._close)
 
+    def alone(self, name: str) -> Book:
+        """``only``, with a cache of its own: releasing it (as a reading does) leaves the file's other
+        sheets loadable from the same open workbook, not emptied."""
+        return Book(self.path, [name], self._load, {}, self.is_csv, self._close)
+
     def find_sheet(self, wanted: str) -> str | None:
         """A sheet name matched case-insensitively with surrounding spaces ignored."""
         for name in self.sheet_names:

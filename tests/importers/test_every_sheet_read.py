@@ -8,8 +8,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from recount_desktop.importers import read_tally_file
+import pytest
+
+from recount_desktop.importers import every_sheet, read_tally_file
+from recount_desktop.importers.problems import ProblemLog
 from recount_desktop.importers.profiles import LayoutProfile
+from recount_desktop.importers.source import Book, open_book
 from tests.importers.conftest import write_xlsx
 
 UNITS = ("CA11", "EU1", "RR13")
@@ -266,3 +270,27 @@ def test_a_sheet_of_two_votes_is_warned_of_not_passed_over(tmp_path: Path) -> No
     assert len(warned) == 1 and "holds 2 number(s)" in warned[0].message and "not read" in warned[0].message
     skipped = {note.sheet for note in imported.notes.skipped if note.cell == "whole sheet"}
     assert "RR13 Mayor" in skipped
+
+
+def test_the_other_sheets_are_read_from_one_opening_of_the_workbook(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each sheet left unread opened the workbook again (reading a sheet released the book's cells):
+    Cache County's import went from 0.8 s to 1.9 s. The sheets are now read from one opening."""
+    opened: list[Path] = []
+
+    def counting_open(path: Path, log: ProblemLog) -> Book:
+        opened.append(path)
+        return open_book(path, log)
+
+    monkeypatch.setattr(every_sheet, "open_book", counting_open)
+    contents: list[list[object]] = [["Table of Contents"], ["Page", "Contest"]]
+    contents += [[page, f"Contest {page}"] for page in range(2, 9)]
+    path = write_xlsx(
+        tmp_path / "three.xlsx",
+        {"Federal": _long(FEDERAL), "Local": _long(LOCAL), "Contents": contents, "Mayor": _wide(LOCAL)},
+    )
+    imported = read_tally_file(path)
+    assert imported.errors == ()
+    assert set(_totals(imported)) == {"US Senate", "County Commission Seat B", "Mayor", "Council"}
+    assert len(opened) == 1
