@@ -3,9 +3,10 @@
 Statement sheets 'Mayor' and 'Clerk' plus a sheet 'Mayor County' titled Mayor with one row
 'Countywide' equal to the sum of the Mayor sheet's precincts: the third sheet was read as more of
 the Mayor contest, 'Countywide' stored as a third precinct, 78 votes for 50, no warning (regression
-sweep, F8). A unit alone on its own sheet for a contest whose other sheet(s) hold two or more units
-is compared, choice by choice, with their sum: equal in every contest it holds, it is the total
-(checked, not counted); not equal while named as a county's total, the import is refused naming it.
+sweep, F8). Here the builder's counts are gathered by sheet and put to ``total_sheets``' one check:
+a unit alone on its own sheet for a contest whose other sheet(s) hold two or more units, equal to
+their sum in every contest it holds, is the total (checked, not counted); not equal while named as a
+county's total, the import is refused naming it; otherwise it is a precinct of its own.
 """
 
 from __future__ import annotations
@@ -15,17 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from recount_desktop.importers.builder import PrecinctKey, TallyEntry, TallyKey
-from recount_desktop.importers.values import is_county_total_label, is_total_label
-
-MIN_OTHER_UNITS = 2  # the sum of one other unit is that unit: no total can be told
+from recount_desktop.importers.total_sheets import compare_with_the_rest, named_as_total
 
 
 @dataclass
 class _Contest:
-    """One contest's counts by sheet: its units there, and per unit its counts by choice."""
+    """One contest's counts by sheet: per sheet its units, per unit its counts by choice."""
 
-    units_on: dict[str | None, set[PrecinctKey]] = field(default_factory=lambda: defaultdict(set))
-    counts: dict[PrecinctKey, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
+    by_sheet: dict[str | None, dict[PrecinctKey, Counter[str]]] = field(default_factory=dict)
     unknown: set[PrecinctKey] = field(default_factory=set)  # a suppressed or missing count
 
 
@@ -47,43 +45,23 @@ def find_sheet_totals(tallies: Mapping[TallyKey, TallyEntry], contests: set[str]
             elsewhere.add(unit)
             continue
         found = by_contest[contest]
-        found.units_on[entry.where[0].name].add(unit)
+        counts = found.by_sheet.setdefault(entry.where[0].name, {}).setdefault(unit, Counter())
         if entry.votes is None or entry.suppressed:
             found.unknown.add(unit)
         else:
-            found.counts[unit][choice] += entry.votes
+            counts[choice] += entry.votes
     verdicts: dict[PrecinctKey, bool] = {}
     mismatches = []
     for contest, found in by_contest.items():
-        for sheet, units in found.units_on.items():
-            others = {u for s, us in found.units_on.items() if s != sheet for u in us}
-            if len(units) != 1 or len(others) < MIN_OTHER_UNITS or units & others:
+        for sheet, differs in compare_with_the_rest(found.by_sheet).items():
+            units = found.by_sheet[sheet]
+            if len(units) != 1:
                 continue
             [unit] = units
-            if unit in elsewhere or unit in found.unknown or found.unknown & others:
+            if unit in elsewhere or found.unknown & {u for per in found.by_sheet.values() for u in per}:
                 verdicts[unit] = False  # a unit of other contests, or a count not known: no total
                 continue
-            differs = _first_difference(found, unit, others)
             verdicts[unit] = verdicts.get(unit, True) and differs is None
-            if differs is not None and _named_as_total(unit[1]):
-                mismatches.append((unit, sheet, contest, *differs))
+            if differs is not None and named_as_total(unit[1]):
+                mismatches.append((unit, sheet, contest, differs.choice, differs.here, differs.summed))
     return SheetTotals({unit for unit, total in verdicts.items() if total}, mismatches)
-
-
-def _first_difference(
-    found: _Contest, unit: PrecinctKey, others: set[PrecinctKey]
-) -> tuple[str, int, int] | None:
-    """The first choice whose count for ``unit`` is not the sum of ``others``' (None: all equal)."""
-    summed: Counter[str] = Counter()
-    for other in others:
-        summed.update(found.counts[other])
-    mine = found.counts[unit]
-    for choice in sorted(set(summed) | set(mine)):
-        if mine[choice] != summed[choice]:
-            return (choice, mine[choice], summed[choice])
-    return None
-
-
-def _named_as_total(name: str) -> bool:
-    plain = " ".join(name.split()).lower()
-    return is_county_total_label(name) or is_total_label(name) or plain in {"countywide", "all precincts"}
