@@ -10,7 +10,12 @@ from collections.abc import Sequence
 from recount_desktop.importers.builder import CsvNames, ResultsBuilder, Ticker
 from recount_desktop.importers.headers import LONG_FIELDS, Header, find_long_header, match_header
 from recount_desktop.importers.long_portions import Key as PortionKey
-from recount_desktop.importers.long_portions import Portions, portion_column, split_vote_types
+from recount_desktop.importers.long_portions import (
+    Portions,
+    portion_column,
+    split_vote_types,
+    tabulator_column,
+)
 from recount_desktop.importers.long_unnamed import (
     check_unnamed_counts,
     explaining_columns,
@@ -216,7 +221,10 @@ def _portions(sheet: Sheet, header: Header, builder: ResultsBuilder) -> Portions
     """The gatherer of a split precinct's portions, when the table names them in a column."""
     row = sheet.rows[header.row]
     column = portion_column(header, row)
-    return None if column is None else Portions(builder, column, clean_name(row[column]))
+    if column is not None:
+        return Portions(builder, column, clean_name(row[column]))
+    column = tabulator_column(header, row)  # a precinct's rows once per tabulator: summed if checked
+    return None if column is None else Portions(builder, column, clean_name(row[column]), (sheet, header.row))
 
 
 def _add_portion(

@@ -28,6 +28,15 @@ PORTION_HEADERS = frozenset(
         "part",
     )
 )
+# a column naming the tabulator (scanner) that counted each row's ballots: a precinct's rows repeat
+# once per tabulator (Albuquerque's city runoff file)
+TABULATOR_HEADERS = frozenset(
+    (
+        *("tabulator", "tabulator id", "tabulator name", "tabulator number", "tabulator #"),
+        *("machine", "machine id", "machine name", "machine number", "machine #"),
+        *("device", "device id", "device name", "device number", "device #", "scanner", "scanner id"),
+    )
+)
 Key = tuple[tuple[str | None, str], str, str, str | None, str | None]  # unit, contest, choice, type, party
 
 
@@ -38,6 +47,18 @@ def portion_column(header: Header, row: list[object]) -> int | None:
         c
         for c in header.other_columns
         if c != unit and c < len(row) and normalise_header(row[c]) in PORTION_HEADERS
+    ]
+    return found[0] if found else None
+
+
+def tabulator_column(header: Header, row: list[object]) -> int | None:
+    """The column naming each row's tabulator (``Tabulator``, ``Machine``, ``Device``), when the
+    table has one beside its unit column."""
+    unit = header.columns.get("precinct")
+    found = [
+        c
+        for c in header.other_columns
+        if c != unit and c < len(row) and normalise_header(row[c]) in TABULATOR_HEADERS
     ]
     return found[0] if found else None
 
@@ -76,10 +97,17 @@ def split_vote_types(sheet: Sheet, header: Header, builder: ResultsBuilder) -> H
 class Portions:
     """Counts of a long table gathered per unit, contest and choice across portions, then added."""
 
-    def __init__(self, builder: ResultsBuilder, column: int, label: str) -> None:
+    def __init__(
+        self,
+        builder: ResultsBuilder,
+        column: int,
+        label: str,
+        tabulators: tuple[Sheet, int] | None = None,
+    ) -> None:
         self.builder = builder
         self.column = column
         self.label = label
+        self.tabulators = tabulators  # sheet, header row: the column names tabulators, not portions
         self.found: dict[Key, tuple[int, Where, dict[str, Where]]] = {}
 
     def add(self, where: Where, key: Key, value: int | str, portion: str) -> None:
@@ -107,9 +135,48 @@ class Portions:
             return
         shown = "; ".join(f"{unit}: {', '.join(parts)}" for unit, parts in list(split.items())[:5])
         more = f"; and {len(split) - 5} more" if len(split) > 5 else ""
+        if self.tabulators is not None:
+            self._tabulators(f"{len(split)} precinct(s) ({shown}{more})")
+            return
         self.builder.log.warn(
             None,
             None,
             f"{len(split)} precinct(s) have portions named in column {column_letters(self.column)} "
             f"{self.label!r} ({shown}{more}): each precinct's portions are summed per choice",
+        )
+
+    def _tabulators(self, shown: str) -> None:
+        """A precinct's rows repeat once per tabulator: summed per precinct only when the file's own
+        total rows check every summed choice (the builder compares them); otherwise one error naming
+        the column. Refused before with an "appears twice" error per row, none naming the column."""
+        totals = {
+            (contest, choice) for (unit, contest, choice, _t, _p) in self.found if is_total_label(unit[1])
+        }
+        summed = {
+            (contest, choice)
+            for (unit, contest, choice, _t, _p), (_v, _w, tabulators) in self.found.items()
+            if len(tabulators) > 1
+        }
+        unchecked = sorted(summed - totals)
+        assert self.tabulators is not None
+        sheet, header_row = self.tabulators
+        where = sheet.cell(header_row, self.column)
+        letter = column_letters(self.column)
+        if not unchecked:
+            self.builder.log.warn(
+                sheet.name,
+                where,
+                f"the rows of {shown} repeat once per tabulator named in column {letter} {self.label!r}: "
+                "each precinct's tabulators are summed per choice, and the file's total rows check the sums",
+            )
+            return
+        contest, choice = unchecked[0]
+        self.builder.log.error(
+            sheet.name,
+            where,
+            f"the rows of {shown} repeat once per tabulator named in column {letter} {self.label!r}, "
+            f"so a precinct's count is the sum of its tabulators' rows; but the file has no total row "
+            f"for {len(unchecked)} of the choices ({contest!r}, {choice!r} first) to confirm that sum, "
+            "so nothing is summed or imported. Add the county's total rows (precinct 'Total', per "
+            "contest and choice) to the file, or ask the county for its results by precinct",
         )
