@@ -268,14 +268,38 @@ def check_total_row(
 
 
 def _name_and_party(label: str, row: Sequence[object], reading: Reading) -> tuple[str, str | None]:
-    """``Name - Party`` in one cell, or the party in a column of its own."""
+    """``Name - Party`` in one cell, or the party in a column of its own (headed, or an unheaded
+    first label column holding a party code beside the name: Carter's ``R | Eric Schmitt``)."""
     if reading.party_column is not None and reading.party_column < len(row):
         party = clean_name(row[reading.party_column]) or None
         return label, party
+    unheaded = _unheaded_party(row, reading)
+    if unheaded is not None:
+        return unheaded
     match = _DASH_PARTY.match(label)
     if match and not label.lower().startswith("write") and side_of(match.group(2)) is None:
         return match.group(1).strip(), match.group(2).strip()  # ``Issue 3 - Yes``: a side, no party
     return label, None
+
+
+# one-letter and short party codes a county prints in a column of its own left of the names
+_PARTY_CODES = frozenset(
+    ("R", "D", "L", "G", "C", "I", "REP", "DEM", "LIB", "GRN", "GRE", "CON", "IND", "NPA", "UNA", "NP")
+)
+
+
+def _unheaded_party(row: Sequence[object], reading: Reading) -> tuple[str, str] | None:
+    """The name and party of a line whose first label cell is a party code and whose next label
+    cells hold the name (``R | Eric Schmitt``): the code was glued onto the name (``R Eric
+    Schmitt``), the party lost (last session's note, #11 left out)."""
+    labels = [c for c in reading.label_columns if c != reading.office_column]
+    if len(labels) < 2 or labels[0] >= len(row):  # a code column and a name column
+        return None
+    code = clean_name(row[labels[0]])
+    name = " ".join(t for c in labels[1:] if c < len(row) and (t := clean_name(row[c])))
+    if code not in _PARTY_CODES or not name or side_of(name) is not None:
+        return None
+    return name, code
 
 
 def note_unit_columns(sheet: Sheet, reading: Reading, builder: ResultsBuilder) -> None:
