@@ -28,6 +28,7 @@ from recount_desktop.domain import ElectionResults
 from recount_desktop.importers import axes, grid, long, long_columnar, one_unit, sovc, wide
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.file_title import untitled_statement_hint
+from recount_desktop.importers.forced_layout import refuse_total_read_as_choice
 from recount_desktop.importers.problems import ImportRejected, ProblemLog
 from recount_desktop.importers.reading import READ_LAYOUTS, Reading
 from recount_desktop.importers.source import Book, open_book
@@ -110,7 +111,21 @@ def interpret(
 ) -> Interpretation:
     """Read ``book``: the template, else the given ``reading`` (a profile's), else the candidates
     of ``layout`` (every case when ``auto``). Nothing readable raises ``ImportRejected`` naming
-    what was sought."""
+    what was sought. A forced layout reading a total as a choice is refused (``forced_layout``)."""
+    found = _interpret(book, log, new_builder, ticker, layout, reading)
+    if layout not in ("auto", "template") and reading is None and found.chosen.layout == layout:
+        refuse_total_read_as_choice(found.chosen, layout)
+    return found
+
+
+def _interpret(
+    book: Book,
+    log: ProblemLog,
+    new_builder: Callable[[], ResultsBuilder],
+    ticker: Ticker,
+    layout: str,
+    reading: Reading | None,
+) -> Interpretation:
     if reading is not None:
         given = replace(reading, by_user=True)
         return Interpretation(_attempt(book, new_builder, ticker, reading.layout, given, last=True))
