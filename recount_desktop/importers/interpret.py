@@ -29,6 +29,7 @@ from recount_desktop.importers import axes, grid, long, long_columnar, one_unit,
 from recount_desktop.importers.builder import ResultsBuilder, Ticker
 from recount_desktop.importers.file_title import untitled_statement_hint
 from recount_desktop.importers.forced_layout import refuse_total_read_as_choice
+from recount_desktop.importers.primary_parties import warn_mixed_primary
 from recount_desktop.importers.problems import ImportRejected, ProblemLog
 from recount_desktop.importers.reading import READ_LAYOUTS, Reading
 from recount_desktop.importers.source import Book, open_book
@@ -111,10 +112,13 @@ def interpret(
 ) -> Interpretation:
     """Read ``book``: the template, else the given ``reading`` (a profile's), else the candidates
     of ``layout`` (every case when ``auto``). Nothing readable raises ``ImportRejected`` naming
-    what was sought. A forced layout reading a total as a choice is refused (``forced_layout``)."""
+    what was sought. A forced layout reading a total as a choice is refused (``forced_layout``); a
+    primary's contest holding several parties' candidates is warned of (``primary_parties``)."""
     found = _interpret(book, log, new_builder, ticker, layout, reading)
     if layout not in ("auto", "template") and reading is None and found.chosen.layout == layout:
         refuse_total_read_as_choice(found.chosen, layout)
+    if found.chosen.results is not None:  # a primary's parties in one contest: warned of
+        warn_mixed_primary(found.chosen.builder.log, found.chosen.results.contests)
     return found
 
 
