@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from itertools import chain
 from pathlib import Path
 
@@ -57,8 +58,8 @@ def read_other_sheets(
     if not chosen.ok or chosen.results is None or chosen.layout == "template":
         return ()
     unread = _unread_sheets(chosen.builder, sheet_names)
-    done = [name for name in sheet_names if name not in unread]  # named in a total's check
-    others = []
+    first = [name for name in sheet_names if name not in unread]  # the chosen reading's sheets
+    read: list[tuple[str, interpret.Attempt]] = []
     book = open_book(path, ProblemLog(path.name)) if unread else None
     for name in unread:
         assert book is not None
@@ -66,13 +67,20 @@ def read_other_sheets(
         other = _read_alone(book.alone(name), name, chosen.builder, layout, new_builder, ticker)
         _drop_stale_warning(chosen.builder, name)  # what became of the sheet is said here
         if other is not None:
-            joined = _joined(chosen.builder, chosen.results, other, name, done)
-            done.append(name)
-            if joined is not None:
-                chosen.results = joined[0]
-                others.append(OtherSheet(name, _describe(other), joined[1]))
+            _carry_over(chosen.builder, other.builder, name)
+            read.append((name, other))
     if book is not None:
         book.release()
+    others = []
+    checked = _without_total_sheets(chosen.builder, chosen.results, first, read)
+    if checked is not None:
+        results, kept = checked
+        for name, other in kept:
+            joined = _joined(chosen.builder, results, other, name)
+            if joined is not None:
+                results = joined[0]
+                others.append(OtherSheet(name, _describe(other), joined[1]))
+        chosen.results = results
     if chosen.builder.log.errors:
         chosen.results = None
     return tuple(others)
@@ -181,13 +189,12 @@ def _numbers_in(row: list[object]) -> list[tuple[int, float]]:
 
 
 def _joined(
-    main: ResultsBuilder, results: ElectionResults, other: interpret.Attempt, name: str, done: list[str]
+    main: ResultsBuilder, results: ElectionResults, other: interpret.Attempt, name: str
 ) -> tuple[ElectionResults, str] | None:
     """``results`` with the other sheet's joined, and what it added; None when it adds nothing
     (a repeat, warned of) or cannot be joined (an error in ``main``'s log)."""
     theirs = other.results
     assert theirs is not None
-    _carry_over(main, other.builder, name)
     if _repeats(results, theirs):
         main.log.warn(
             name,
@@ -197,10 +204,6 @@ def _joined(
         )
         main.notes.note("totals", name, "whole sheet", "repeats counts read elsewhere (checked)")
         return None
-    without_totals = _without_total_sheets(main, results, theirs, name, done)
-    if without_totals is None:
-        return None
-    results = without_totals
     clashes = _clashes(results, theirs)
     clashes = [clash for clash in clashes if clash[2]] or clashes  # a differing count says most
     if clashes:
@@ -212,44 +215,93 @@ def _joined(
     return _merged(results, theirs), added
 
 
+_FIRST = ""  # the chosen reading's side, among the sheets read on their own
+
+
 def _without_total_sheets(
-    main: ResultsBuilder, results: ElectionResults, theirs: ElectionResults, name: str, done: list[str]
-) -> ElectionResults | None:
-    """``results`` to join the sheet to, an earlier sheet holding its totals taken out; None when
-    the sheet holds the totals of what was read (checked, not added) or cannot be told from a unit
-    (an error)."""
-    sheets = ", ".join(repr(sheet) for sheet in done)
-    check = total_sheets.check_total_sheets(results, theirs, sheets)
-    for contest, why in check.errors:
-        main.log.error(name, None, f"contest {contest!r} is also on another sheet: {why}")
-    if check.errors:
-        return None
-    theirs_total = sorted(c for c, side in check.totals.items() if side == total_sheets.THEIRS)
-    mine_total = {c for c, side in check.totals.items() if side == total_sheets.MINE}
-    if theirs_total:
-        _their_totals(main, theirs, name, sheets, theirs_total)
-        return None
-    if mine_total:
-        listed = ", ".join(repr(contest) for contest in sorted(mine_total))
-        main.log.warn(
-            name,
+    main: ResultsBuilder,
+    results: ElectionResults,
+    first: list[str],
+    read: list[tuple[str, interpret.Attempt]],
+) -> tuple[ElectionResults, list[tuple[str, interpret.Attempt]]] | None:
+    """The results to join the sheets to and the sheets to join, every sheet holding the totals of
+    others' units (checked against all of them at once) kept out; None when one cannot be told
+    from a unit (an error in ``main``'s log)."""
+    sides = {_FIRST: results} | {name: attempt.results for name, attempt in read if attempt.results}
+    found = total_sheets.find_total_sides(sides)
+    said = partial(_sheets_said, first)
+    for contest, equal in found.ambiguous:
+        main.log.error(
+            _sheet_of(first, equal[0]),
             None,
-            f"sheet(s) {sheets} hold the totals of this sheet's units for {listed}, equal choice by "
-            "choice: checked against them, not counted as units",
+            f"contest {contest!r}: sheets {said(equal)} each equal the sum of the others' units; "
+            "which holds the totals cannot be told. Import one sheet with import --sheet NAME",
         )
-        main.notes.note(
-            "totals", done[0] if done else name, "whole sheet", f"totals of sheet {name!r} (checked)"
-        )
-        return total_sheets.without_units(results, mine_total)
-    return results
+    for off in found.one_unit:
+        main.log.error(_sheet_of(first, off.side), None, _cannot_tell(off, said(off.rest)))
+    if main.log.errors:
+        return None
+    kept = [(name, attempt) for name, attempt in read if name not in found.totals]
+    for side, contests in found.totals.items():
+        if side == _FIRST:
+            results = _first_holds_totals(main, results, first, contests)
+        else:
+            _their_totals(main, sides[side], side, contests, said)
+    return results, kept
+
+
+def _sheets_said(first: list[str], sides: Iterable[str]) -> str:
+    names = chain.from_iterable(first if side == _FIRST else [side] for side in sides)
+    return ", ".join(repr(name) for name in names)
+
+
+def _sheet_of(first: list[str], side: str) -> str | None:
+    return (first[0] if first else None) if side == _FIRST else side
+
+
+def _cannot_tell(off: total_sheets.OneUnitOff, rest: str) -> str:
+    differs = off.differs
+    return (
+        f"contest {off.contest!r} is also on another sheet: its one unit {off.unit!r} on this sheet "
+        f"may be the total of the units on sheet(s) {rest} or a unit of its own, and it does not "
+        f"equal their sum ({differs.choice!r}: {differs.here} there, {differs.summed} summed); not "
+        "imported rather than counted twice. Import one sheet with import --sheet NAME, or correct "
+        "the total"
+    )
+
+
+def _first_holds_totals(
+    main: ResultsBuilder, results: ElectionResults, first: list[str], contests: dict[str, tuple[str, ...]]
+) -> ElectionResults:
+    """The chosen reading's sheet holds the totals of the units read on other sheets: its units
+    of those contests are taken out (checked against them, not counted)."""
+    listed = ", ".join(repr(contest) for contest in sorted(contests))
+    of = _sheets_said(first, sorted({side for rest in contests.values() for side in rest}))
+    sheet = first[0] if first else None
+    main.log.warn(
+        sheet,
+        None,
+        f"this sheet holds the totals of the units on sheet(s) {of} for {listed}, equal choice by "
+        "choice: checked against them, not counted as units",
+    )
+    main.notes.note("totals", sheet, "whole sheet", f"totals of sheet(s) {of} (checked)")
+    return total_sheets.without_units(results, set(contests))
 
 
 def _their_totals(
-    main: ResultsBuilder, theirs: ElectionResults, name: str, sheets: str, totals: list[str]
+    main: ResultsBuilder,
+    theirs: ElectionResults,
+    name: str,
+    contests: dict[str, tuple[str, ...]],
+    said: Callable[[Iterable[str]], str],
 ) -> None:
-    """The sheet holds the totals of what was read: checked, not added; refused when it also holds
-    contests it is not the total of (its unit would be counted as a precinct)."""
-    rest = sorted(contest.name for contest in theirs.contests if contest.name not in totals)
+    """The sheet holds the totals of what was read on other sheets: checked, not added; refused
+    when it also holds contests it is not the total of (its unit would be counted as a precinct)."""
+    totals = sorted(contests)
+    sheets = said(
+        sorted({side for rest in contests.values() for side in rest}, key=lambda s: (s != _FIRST, s))
+    )
+    rest = sorted(contest.name for contest in theirs.contests if contest.name not in contests)
     listed = ", ".join(repr(contest) for contest in totals)
     if rest:
         main.log.error(
@@ -259,7 +311,7 @@ def _their_totals(
             f"{', '.join(repr(c) for c in rest)}, found on no other sheet: its units may be totals, "
             "not precincts. Import one sheet with import --sheet NAME",
         )
-        return None
+        return
     main.log.warn(
         name,
         None,
@@ -267,7 +319,6 @@ def _their_totals(
         "by choice: checked against them, not added",
     )
     main.notes.note("totals", name, "whole sheet", "totals of the units read elsewhere (checked)")
-    return None
 
 
 def _carry_over(main: ResultsBuilder, other: ResultsBuilder, name: str) -> None:

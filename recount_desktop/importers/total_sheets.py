@@ -24,8 +24,6 @@ from typing import TypeVar
 from recount_desktop.domain import ElectionResults
 from recount_desktop.importers.values import is_county_total_label, is_total_label
 
-THEIRS = "theirs"  # the sheet being joined holds the totals of what was read
-MINE = "mine"  # what was read holds the totals of the sheet being joined
 MIN_OTHER_UNITS = 2  # the sum of one other unit is that unit: no total can be told
 
 SheetKey = TypeVar("SheetKey", bound=Hashable)
@@ -81,29 +79,54 @@ def _first_difference(here: Counter[str], summed: Counter[str]) -> Difference | 
 
 
 @dataclass(frozen=True)
-class TotalCheck:
-    """What the comparison found: which side holds totals, per contest, and the refusals."""
+class OneUnitOff:
+    """A sheet holding one unit of a contest that is not the sum of the other sheets' units: a
+    total that does not add up, or a precinct of its own (``rest``: the sheets it was compared to)."""
 
-    totals: dict[str, str]  # contest -> THEIRS or MINE
-    errors: list[tuple[str, str]]  # (contest, why)
+    side: str
+    contest: str
+    unit: str
+    differs: Difference
+    rest: tuple[str, ...]
 
 
-def check_total_sheets(results: ElectionResults, theirs: ElectionResults, sheets: str) -> TotalCheck:
-    """Compare each contest on both sides whose units are disjoint (``sheets``: the sheets already
-    read, named in the messages); one unit not adding up may be a total or a precinct: refused."""
-    mine_names = {contest.name for contest in results.contests}
-    totals: dict[str, str] = {}
-    errors: list[tuple[str, str]] = []
-    for contest in theirs.contests:
-        if contest.name not in mine_names:
+@dataclass(frozen=True)
+class TotalSides:
+    """What the comparison over every sheet read found: per sheet, the contests whose totals it
+    holds and the sheets it holds them of; the one-unit sheets that do not add up."""
+
+    totals: dict[str, dict[str, tuple[str, ...]]]
+    one_unit: list[OneUnitOff]
+    ambiguous: list[tuple[str, tuple[str, ...]]]  # (contest, sheets): several equal the others' sum
+
+
+def find_total_sides(sides: Mapping[str, ElectionResults]) -> TotalSides:
+    """Each contest read from two or more ``sides`` (sheets, or a reading of several, by name),
+    compared at once: a county totals sheet read first is the sum of every detail sheet, not of the
+    first alone."""
+    held: dict[str, list[str]] = {}
+    for side, results in sides.items():
+        for contest in results.contests:
+            held.setdefault(contest.name, []).append(side)
+    found = TotalSides({}, [], [])
+    for name, names in held.items():
+        if len(names) < 2:
             continue
-        by_side = {MINE: counts_by_unit(results, contest.name), THEIRS: counts_by_unit(theirs, contest.name)}
-        for side, differs in compare_with_the_rest(by_side).items():
-            if differs is None:
-                totals[contest.name] = side
-            elif len(by_side[side]) == 1:
-                errors.append((contest.name, _cannot_tell(next(iter(by_side[side])), differs, side, sheets)))
-    return TotalCheck(totals, errors)
+        by_side = {side: counts_by_unit(sides[side], name) for side in names}
+        verdicts = compare_with_the_rest(by_side)
+        equal = [side for side, differs in verdicts.items() if differs is None]
+        if len(equal) > 1:
+            found.ambiguous.append((name, tuple(equal)))
+        elif equal:
+            rest = tuple(side for side in names if side != equal[0])
+            found.totals.setdefault(equal[0], {})[name] = rest
+        else:
+            for side, differs in verdicts.items():
+                if differs is not None and len(by_side[side]) == 1:
+                    rest = tuple(other for other in names if other != side)
+                    [unit] = by_side[side]
+                    found.one_unit.append(OneUnitOff(side, name, unit, differs, rest))
+    return found
 
 
 def counts_by_unit(results: ElectionResults, contest: str) -> dict[str, Counter[str]]:
@@ -113,17 +136,6 @@ def counts_by_unit(results: ElectionResults, contest: str) -> dict[str, Counter[
         if tally.contest == contest:
             found.setdefault(tally.precinct, Counter())[tally.choice] += tally.votes
     return found
-
-
-def _cannot_tell(unit: str, differs: Difference, side: str, sheets: str) -> str:
-    where = "this sheet" if side == THEIRS else f"sheet(s) {sheets}"
-    rest = f"sheet(s) {sheets}" if side == THEIRS else "this sheet"
-    return (
-        f"its one unit {unit!r} on {where} may be the total of the units on {rest} or a unit of its "
-        f"own, and it does not equal their sum ({differs.choice!r}: {differs.here} there, "
-        f"{differs.summed} summed); not imported rather than counted twice. Import one sheet "
-        "with import --sheet NAME, or correct the total"
-    )
 
 
 def without_units(results: ElectionResults, contests: set[str]) -> ElectionResults:

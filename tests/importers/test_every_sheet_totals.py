@@ -1,0 +1,77 @@
+"""A workbook's sheets holding a contest's totals and its detail, compared all at once: a county
+totals sheet read first is the sum of every detail sheet (not of the first alone), and a sheet of
+one more precinct named like the others is a precinct, while one named as a total that does not add
+up stays refused. Never a count added twice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from recount_desktop.importers import read_tally_file
+from tests.importers.conftest import write_xlsx
+from tests.importers.test_every_sheet_read import LOCAL, _long, _totals
+
+SECOND = {  # the same contests, for precincts Pct 4 to Pct 6
+    "Mayor": {"Ann": [10, 11, 12], "Bob": [20, 21, 22]},
+    "Council": {"Cal": [30, 31, 32], "Dee": [40, 41, 42]},
+}
+FIRST_UNITS = ("Pct 1", "Pct 2", "Pct 3")
+SECOND_UNITS = ("Pct 4", "Pct 5", "Pct 6")
+BOTH = {"Mayor": {"Ann": 120 + 33, "Bob": 649 + 63}, "Council": {"Cal": 630 + 93, "Dee": 731 + 123}}
+
+
+def _county_of_both() -> dict[str, dict[str, list[int]]]:
+    return {contest: {choice: [votes] for choice, votes in per.items()} for contest, per in BOTH.items()}
+
+
+def test_a_county_totals_sheet_read_first_is_checked_against_every_detail_sheet(tmp_path: Path) -> None:
+    """Before, it was compared with the first detail sheet alone and refused 'cannot tell'."""
+    for unit in ("County", "Countywide"):
+        path = write_xlsx(
+            tmp_path / "first.xlsx",
+            {
+                "Summary": _long(_county_of_both(), units=(unit,)),
+                "North": _long(LOCAL, units=FIRST_UNITS),
+                "South": _long(SECOND, units=SECOND_UNITS),
+            },
+        )
+        imported = read_tally_file(path)
+        assert imported.errors == (), unit
+        assert _totals(imported) == BOTH
+        assert imported.results is not None
+        assert {p.name for p in imported.results.precincts} == {*FIRST_UNITS, *SECOND_UNITS}
+        [warned] = [w for w in imported.warnings if "holds the totals of the units" in w.message]
+        assert warned.sheet == "Summary" and "'North', 'South'" in warned.message
+
+
+def test_a_county_totals_sheet_read_first_that_does_not_add_up_is_refused(tmp_path: Path) -> None:
+    totals = _county_of_both()
+    totals["Council"]["Dee"] = [855]
+    path = write_xlsx(
+        tmp_path / "off.xlsx",
+        {
+            "Summary": _long(totals, units=("County",)),
+            "North": _long(LOCAL, units=FIRST_UNITS),
+            "South": _long(SECOND, units=SECOND_UNITS),
+        },
+    )
+    imported = read_tally_file(path)
+    assert imported.results is None
+    [error] = imported.errors
+    assert error.sheet == "Summary" and "'North', 'South'" in error.message
+    assert "'Dee': 855 there, 854 summed" in error.message
+
+
+def test_a_county_totals_sheet_last_after_two_detail_sheets_is_checked(tmp_path: Path) -> None:
+    path = write_xlsx(
+        tmp_path / "last.xlsx",
+        {
+            "North": _long(LOCAL, units=FIRST_UNITS),
+            "South": _long(SECOND, units=SECOND_UNITS),
+            "Saline County": _long(_county_of_both(), units=("Saline County",)),
+        },
+    )
+    imported = read_tally_file(path)
+    assert imported.errors == ()
+    assert _totals(imported) == BOTH
+    assert imported.results is not None and len(imported.results.precincts) == 6
