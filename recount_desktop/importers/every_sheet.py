@@ -237,8 +237,14 @@ def _without_total_sheets(
             f"contest {contest!r}: sheets {said(equal)} each equal the sum of the others' units; "
             "which holds the totals cannot be told. Import one sheet with import --sheet NAME",
         )
+    more_units: dict[tuple[str, str], list[total_sheets.OneUnitOff]] = {}
     for off in found.one_unit:
-        main.log.error(_sheet_of(first, off.side), None, _cannot_tell(off, said(off.rest)))
+        if total_sheets.named_like_a_unit(off.unit, off.units):
+            more_units.setdefault((off.side, off.unit), []).append(off)
+        else:
+            main.log.error(_sheet_of(first, off.side), None, _cannot_tell(off, said(off.rest)))
+    for (side, _unit), offs in more_units.items():
+        main.log.warn(_sheet_of(first, side), None, _one_more_unit(offs, said))
     if main.log.errors:
         return None
     kept = [(name, attempt) for name, attempt in read if name not in found.totals]
@@ -267,6 +273,20 @@ def _cannot_tell(off: total_sheets.OneUnitOff, rest: str) -> str:
         f"equal their sum ({differs.choice!r}: {differs.here} there, {differs.summed} summed); not "
         "imported rather than counted twice. Import one sheet with import --sheet NAME, or correct "
         "the total"
+    )
+
+
+def _one_more_unit(offs: list[total_sheets.OneUnitOff], said: Callable[[Iterable[str]], str]) -> str:
+    """A sheet's one unit, named like the units of the other sheets and not their sum: a unit."""
+    first = offs[0]
+    differs = first.differs
+    contests = ", ".join(repr(off.contest) for off in offs)
+    rest = said(sorted({side for off in offs for side in off.rest}, key=lambda side: (side != _FIRST, side)))
+    return (
+        f"this sheet's one unit {first.unit!r} is not the sum of the units on sheet(s) {rest} for "
+        f"{contests} ({first.contest!r}, {differs.choice!r}: {differs.here} here, {differs.summed} "
+        "summed) and is named like them: joined as a unit of its own. Check that it is one (a total "
+        "that does not add up would be counted as a unit)"
     )
 
 

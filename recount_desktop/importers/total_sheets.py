@@ -16,8 +16,9 @@ fewer of its units than the other sheets together sum, choice by choice, to thei
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -25,6 +26,7 @@ from recount_desktop.domain import ElectionResults
 from recount_desktop.importers.values import is_county_total_label, is_total_label
 
 MIN_OTHER_UNITS = 2  # the sum of one other unit is that unit: no total can be told
+_DIGITS = re.compile(r"\d+")
 
 SheetKey = TypeVar("SheetKey", bound=Hashable)
 UnitKey = TypeVar("UnitKey", bound=Hashable)
@@ -55,6 +57,19 @@ def compare_with_the_rest(
         rest = _summed(summed for other, summed in sums.items() if other != sheet)
         found[sheet] = _first_difference(sums[sheet], rest)
     return found
+
+
+def named_like_a_unit(unit: str, units: Iterable[str]) -> bool:
+    """'Pct 9' beside 'Pct 1', 'Pct 2': the same words around other numbers, and not named as a
+    total. 'Absentee', 'North' or 'Ward 2' beside 'Pct 1' are not: they may be subtotals."""
+    if named_as_total(unit) or not any(character.isdigit() for character in unit):
+        return False
+    shape = _shape(unit)
+    return any(_shape(other) == shape for other in units if other != unit)
+
+
+def _shape(name: str) -> str:
+    return _DIGITS.sub("#", " ".join(name.split()).lower())
 
 
 def named_as_total(name: str) -> bool:
@@ -88,6 +103,7 @@ class OneUnitOff:
     unit: str
     differs: Difference
     rest: tuple[str, ...]
+    units: frozenset[str]  # the units of the contest on ``rest``
 
 
 @dataclass(frozen=True)
@@ -125,7 +141,8 @@ def find_total_sides(sides: Mapping[str, ElectionResults]) -> TotalSides:
                 if differs is not None and len(by_side[side]) == 1:
                     rest = tuple(other for other in names if other != side)
                     [unit] = by_side[side]
-                    found.one_unit.append(OneUnitOff(side, name, unit, differs, rest))
+                    units = frozenset(u for other in rest for u in by_side[other])
+                    found.one_unit.append(OneUnitOff(side, name, unit, differs, rest, units))
     return found
 
 

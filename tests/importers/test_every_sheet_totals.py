@@ -75,3 +75,53 @@ def test_a_county_totals_sheet_last_after_two_detail_sheets_is_checked(tmp_path:
     assert imported.errors == ()
     assert _totals(imported) == BOTH
     assert imported.results is not None and len(imported.results.precincts) == 6
+
+
+ONE_MORE = {"Mayor": {"Ann": [7], "Bob": [9]}, "Council": {"Cal": [5], "Dee": [6]}}
+
+
+def test_a_sheet_of_one_more_precinct_named_like_the_others_is_joined_with_a_warning(tmp_path: Path) -> None:
+    """'Pct 9' alone on a sheet, not the sum of Pct 1 to 3: refused 'cannot tell' before."""
+    path = write_xlsx(
+        tmp_path / "more.xlsx",
+        {"Detail": _long(LOCAL, units=FIRST_UNITS), "Late": _long(ONE_MORE, units=("Pct 9",))},
+    )
+    imported = read_tally_file(path)
+    assert imported.errors == ()
+    assert _totals(imported) == {"Mayor": {"Ann": 127, "Bob": 658}, "Council": {"Cal": 635, "Dee": 737}}
+    assert imported.results is not None and len(imported.results.precincts) == 4
+    [warned] = [w for w in imported.warnings if w.sheet == "Late" and "'Pct 9'" in w.message]
+    assert "not the sum" in warned.message and "'Detail'" in warned.message
+
+
+def test_a_sheet_of_one_unit_named_as_a_total_that_does_not_add_up_stays_refused(tmp_path: Path) -> None:
+    for unit in ("County", "Countywide", "Saline County"):
+        path = write_xlsx(
+            tmp_path / "total.xlsx",
+            {"Detail": _long(LOCAL, units=FIRST_UNITS), "Late": _long(ONE_MORE, units=(unit,))},
+        )
+        imported = read_tally_file(path)
+        assert imported.results is None, unit
+        assert any(e.sheet == "Late" and f"{unit!r}" in e.message for e in imported.errors), unit
+
+
+def test_a_sheet_of_one_unit_named_unlike_the_others_stays_refused(tmp_path: Path) -> None:
+    # 'Absentee' beside 'Pct 1'..'Pct 3' may be a precinct or a subtotal: the import cannot tell
+    path = write_xlsx(
+        tmp_path / "unlike.xlsx",
+        {"Detail": _long(LOCAL, units=FIRST_UNITS), "Late": _long(ONE_MORE, units=("Absentee",))},
+    )
+    imported = read_tally_file(path)
+    assert imported.results is None
+    assert any("may be the total" in e.message for e in imported.errors)
+
+
+def test_a_sheet_of_one_row_total_is_not_counted(tmp_path: Path) -> None:
+    # read on its own, the row 'Total' is that sheet's total of no unit: warned of, never counted
+    path = write_xlsx(
+        tmp_path / "total.xlsx",
+        {"Detail": _long(LOCAL, units=FIRST_UNITS), "Late": _long(ONE_MORE, units=("Total",))},
+    )
+    imported = read_tally_file(path)
+    assert _totals(imported) == {"Mayor": {"Ann": 120, "Bob": 649}, "Council": {"Cal": 630, "Dee": 731}}
+    assert any(w.sheet == "Late" and "it was not read" in w.message for w in imported.warnings)
