@@ -55,12 +55,20 @@ def status_line(imported: TallyImport) -> str:
     if results is not None:
         counts = (f"{len(results.contests)} contests, {len(results.precincts)} precincts, "
                   f"{len(results.tallies):,} vote counts")
-        return f"<b>{name}</b>: detected layout <b>{imported.layout}</b>; {counts}; {problems}."
+        also = _also_read(imported)
+        return f"<b>{name}</b>: detected layout <b>{imported.layout}</b>; {counts}; {problems}{also}."
     if any(is_undecided(e.message) for e in imported.errors):
         return (f"<b>{name}</b>: could not tell precincts from candidates (the table reads both ways): "
                 "choose the reading below, or the layout; nothing is imported until you do.")
     return (f"<b>{name}</b>: could not be read as layout <b>{imported.layout}</b>; nothing can be "
             f"imported; {problems}. Correct the reading on the sheet, or choose another layout.")
+
+
+def _also_read(imported: TallyImport) -> str:
+    """The workbook's other sheets read on their own and joined (``every_sheet``), named."""
+    listed = ", ".join(f"'{html.escape(other.sheet)}' ({html.escape(other.added)})"
+                       for other in imported.other_sheets)
+    return f"; also read: {listed}" if listed else ""
 
 
 def summary_text(imported: TallyImport) -> str:
