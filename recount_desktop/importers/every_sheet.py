@@ -239,10 +239,10 @@ def _without_total_sheets(
         )
     more_units: dict[tuple[str, str], list[total_sheets.OneUnitOff]] = {}
     for off in found.one_unit:
-        if total_sheets.named_like_a_unit(off.unit, off.units):
+        if total_sheets.named_like_a_unit(off.unit, off.units) and off.total_of is None:
             more_units.setdefault((off.side, off.unit), []).append(off)
         else:
-            main.log.error(_sheet_of(first, off.side), None, _cannot_tell(off, said(off.rest)))
+            main.log.error(_sheet_of(first, off.side), None, _cannot_tell(off, said))
     for (side, _unit), offs in more_units.items():
         main.log.warn(_sheet_of(first, side), None, _one_more_unit(offs, said))
     if main.log.errors:
@@ -265,8 +265,15 @@ def _sheet_of(first: list[str], side: str) -> str | None:
     return (first[0] if first else None) if side == _FIRST else side
 
 
-def _cannot_tell(off: total_sheets.OneUnitOff, rest: str) -> str:
-    differs = off.differs
+def _cannot_tell(off: total_sheets.OneUnitOff, said: Callable[[Iterable[str]], str]) -> str:
+    differs, rest = off.differs, said(off.rest)
+    if off.total_of is not None:
+        return (
+            f"contest {off.contest!r} is also on another sheet: its one unit {off.unit!r} on this sheet "
+            f"equals, choice by choice, the sum of the units on sheet(s) {said([off.total_of])} alone, "
+            f"not of the units on sheet(s) {rest}: it may be that sheet's total or a unit of its own; "
+            "not imported rather than counted twice. Import one sheet with import --sheet NAME"
+        )
     return (
         f"contest {off.contest!r} is also on another sheet: its one unit {off.unit!r} on this sheet "
         f"may be the total of the units on sheet(s) {rest} or a unit of its own, and it does not "

@@ -104,6 +104,7 @@ class OneUnitOff:
     differs: Difference
     rest: tuple[str, ...]
     units: frozenset[str]  # the units of the contest on ``rest``
+    total_of: str | None = None  # one sheet of ``rest`` (two units or more) whose sum it equals
 
 
 @dataclass(frozen=True)
@@ -142,8 +143,20 @@ def find_total_sides(sides: Mapping[str, ElectionResults]) -> TotalSides:
                     rest = tuple(other for other in names if other != side)
                     [unit] = by_side[side]
                     units = frozenset(u for other in rest for u in by_side[other])
-                    found.one_unit.append(OneUnitOff(side, name, unit, differs, rest, units))
+                    total_of = _sheet_summed_to(
+                        by_side[side][unit], {other: by_side[other] for other in rest}
+                    )
+                    found.one_unit.append(OneUnitOff(side, name, unit, differs, rest, units, total_of))
     return found
+
+
+def _sheet_summed_to(counts: Counter[str], sheets: Mapping[str, Mapping[str, Counter[str]]]) -> str | None:
+    """The sheet of two or more units whose sum the counts equal, choice by choice: the one unit
+    holds that sheet's total, not the others' (a precinct of its own never does)."""
+    for sheet, units in sheets.items():
+        if len(units) >= MIN_OTHER_UNITS and _first_difference(counts, _summed(units.values())) is None:
+            return sheet
+    return None
 
 
 def counts_by_unit(results: ElectionResults, contest: str) -> dict[str, Counter[str]]:

@@ -125,3 +125,22 @@ def test_a_sheet_of_one_row_total_is_not_counted(tmp_path: Path) -> None:
     imported = read_tally_file(path)
     assert _totals(imported) == {"Mayor": {"Ann": 120, "Bob": 649}, "Council": {"Cal": 630, "Dee": 731}}
     assert any(w.sheet == "Late" and "it was not read" in w.message for w in imported.warnings)
+
+
+def test_a_unit_named_like_the_others_equal_to_one_sheets_sum_is_refused(tmp_path: Path) -> None:
+    # 'Pct 7' holds North's total (Pct 1 to 3), not North's and South's: joined, North counted twice
+    north_total = {c: {choice: [sum(v)] for choice, v in per.items()} for c, per in LOCAL.items()}
+    path = write_xlsx(
+        tmp_path / "north.xlsx",
+        {
+            "North": _long(LOCAL, units=FIRST_UNITS),
+            "South": _long(SECOND, units=SECOND_UNITS),
+            "Late": _long(north_total, units=("Pct 7",)),
+        },
+    )
+    imported = read_tally_file(path)
+    assert imported.results is None
+    assert any(
+        e.sheet == "Late" and "sum of the units on sheet(s) 'North' alone" in e.message
+        for e in imported.errors
+    )
