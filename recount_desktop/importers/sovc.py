@@ -1001,9 +1001,16 @@ def _may_name_inline_types(sheet: Sheet, span: range, col: int) -> bool:
     """Whether a text in the unit column could read as ``<unit> - <type>`` once cleaned: it holds a
     hyphen, or an ``&`` (an HTML name's ``&#45;``, unescaped by ``clean_name``). One pass over the
     raw cells, without cleaning each (a statement's 180,000 unit names were cleaned here for this)."""
-    rows = sheet.rows
-    labels = [row[col] for row in map(rows.__getitem__, span) if col < len(row)]
-    joined = "\x00".join([label for label in labels if isinstance(label, str)])
+    body = sheet.body
+    labels: list[object]
+    if body is not None and span.start >= body.start and col < len(body.values):  # read by columns
+        labels = body.values[col][span.start - body.start : span.stop - body.start]
+    else:
+        labels = [row[col] for row in map(sheet.rows.__getitem__, span) if col < len(row)]
+    try:
+        joined = "\x00".join(labels)  # type: ignore[arg-type]  # a column of text: no check per cell
+    except TypeError:
+        joined = "\x00".join([label for label in labels if isinstance(label, str)])
     return "-" in joined or "&" in joined
 
 

@@ -90,3 +90,20 @@ def test_a_block_refuses_counts_not_one_per_unit_and_choice() -> None:
     with pytest.raises(ValueError, match="a count of each choice for each unit"):
         units = [(None, "P1"), (None, "P2")]
         builder.add_plain_block(Sheet("1", []), "Mayor", cells, [2, 3], units, [[1, 2]])
+
+
+@pytest.mark.parametrize(
+    ("units", "inline"),
+    [
+        (["Pct 1 - Early", "Pct 1 - Mail", "Pct 2 - Early", "Pct 2 - Mail"], True),
+        (["Pct 1", "Pct 2", "Pct 3"], False),
+    ],
+)
+def test_a_sheet_read_by_columns_is_looked_at_through_its_unit_column(units: list[str], inline: bool) -> None:
+    from recount_desktop.importers.sheet_columns import BodyColumns
+
+    rows = _contest(units)
+    sheet = Sheet("Mayor", rows)
+    body = rows[2:]
+    sheet.body = BodyColumns(2, [list(column) for column in zip(*body, strict=True)], [None, None, None])
+    assert sovc._has_inline_types(sheet, range(2, len(rows)), 0) is inline
