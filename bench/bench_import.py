@@ -285,7 +285,8 @@ Round = tuple[float, float, float]  # one round's (a), (b) and (d), in seconds (
 def _alternated(
     source: Path, precincts: int, before: Path | None, after: Path | None, repeat: int
 ) -> tuple[dict[str, Any], dict[str, Any] | None, list[Round], list[Round]]:
-    """``repeat`` rounds of (a) with the code before (when given) and after, then (b) and (d): each
+    """``repeat`` rounds of (a) with the code before (when given) and after, taking turns to go
+    first, then (b) and (d): each
     (a) figure's median, and each round's (a) after, (b) and (d). The baselines are measured in every round,
     next to the (a) they divide: on a shared machine one measurement of (b) moves by a third from
     one minute to the next. Also each round's processor time of (a) and (b): on a loaded machine the
@@ -294,10 +295,14 @@ def _alternated(
     befores: list[dict[str, Any]] = []
     baselines: list[tuple[float, float]] = []
     base_cpus: list[tuple[float, float]] = []
-    for _ in range(repeat):
-        if before is not None:
+    for i in range(repeat):
+        # before and after take turns going first (from 2026-12-01): a machine whose load drifts
+        # within a round favours neither
+        if before is not None and i % 2 == 0:
             befores.append(child_figures(source, before))
         afters.append(child_figures(source, after))
+        if before is not None and i % 2 == 1:
+            befores.append(child_figures(source, before))
         cpu = time.process_time()
         read = timed(lambda: calamine_read(source))
         read_cpu = time.process_time() - cpu
@@ -306,6 +311,10 @@ def _alternated(
         base_cpus.append((read_cpu, store_cpu))
     rounds = [(run["seconds"], b, d) for run, (b, d) in zip(afters, baselines, strict=True)]
     cpus = [(run["cpu"], b, d) for run, (b, d) in zip(afters, base_cpus, strict=True)]
+    if befores:
+        print("    (a) with the code before, each round against that round's (b) and (d):", flush=True)
+        _print_round_ratios([(run["seconds"], b, d) for run, (b, d) in zip(befores, baselines, strict=True)])
+        _print_processor_time([(run["cpu"], b, d) for run, (b, d) in zip(befores, base_cpus, strict=True)])
     return _median(afters), _median(befores) if befores else None, rounds, cpus
 
 

@@ -152,9 +152,13 @@ class PlainBlock:
     """Plain counts of a block read at once (a long table by columns, a statement's contest sheet),
     kept as columns: one count per position, each a whole number >= 0 of a plain choice, each key
     once. The builder makes their ``TallyEntry`` objects only when some step needs entries
-    (``ResultsBuilder._tallies``); otherwise ``finish`` makes the tallies straight from the columns."""
+    (``ResultsBuilder._tallies``); otherwise ``finish`` makes the tallies straight from the columns.
 
-    __slots__ = ("choices", "cols", "contest_names", "contests", "grid", "rows", "sheet", "units", "votes")
+    A contest sheet's block (``of_grid``) keeps its units, choices, unit rows and count columns only:
+    its per-count columns (``contests``, ``units``, ``choices``, ``rows``, ``cols``: five lists as
+    long as its votes) are made when first asked for, which a statement's import never does."""
+
+    __slots__ = ("_columns", "_grid_cells", "contest_names", "grid", "sheet", "votes")
 
     def __init__(
         self,
@@ -167,15 +171,75 @@ class PlainBlock:
         cols: list[int],
     ) -> None:
         self.sheet = sheet
-        self.contests = contests
         self.contest_names = frozenset(contests)  # to tell whether a block may hold a key at once
-        self.units = units
-        self.choices = choices
         self.votes = votes
-        self.rows = rows  # with cols and sheet: each count's cell, as its entry's ``where``
-        self.cols = cols
-        # a contest sheet's block: its units and its choices, the counts row by row (``add_plain_block``)
+        # each count's contest, unit, choice, and with sheet its cell (row, col), as its entry's ``where``
+        self._columns: tuple[list[str], list[PrecinctKey], list[str], list[int], list[int]] | None = (
+            contests, units, choices, rows, cols
+        )
+        # a contest sheet's block: its units and its choices, the counts row by row (``of_grid``)
         self.grid: tuple[list[PrecinctKey], list[str]] | None = None
+        self._grid_cells: tuple[str, list[int], list[int]] | None = None  # contest, unit rows, count columns
+
+    @classmethod
+    def of_grid(
+        cls,
+        sheet: Sheet,
+        contest: str,
+        units: list[PrecinctKey],
+        choices: list[str],
+        votes: list[int],
+        rows: list[int],
+        cols: list[int],
+    ) -> PlainBlock:
+        """A contest sheet's block: ``votes`` row by row (unit ``units[i]`` in sheet row ``rows[i]``),
+        choice by choice (``choices[j]`` in column ``cols[j]``)."""
+        if len(units) != len(rows) or len(choices) != len(cols) or len(votes) != len(units) * len(cols):
+            raise ValueError("a block's votes need a unit and a choice each")
+        block = cls.__new__(cls)
+        block.sheet = sheet
+        block.contest_names = frozenset((contest,)) if votes else frozenset()
+        block.votes = votes
+        block._columns = None
+        block.grid = (units, choices)
+        block._grid_cells = (contest, rows, cols)
+        return block
+
+    def _expanded(self) -> tuple[list[str], list[PrecinctKey], list[str], list[int], list[int]]:
+        """The per-count columns, made from the grid the first time they are asked for."""
+        if self._columns is None:
+            assert self.grid is not None and self._grid_cells is not None
+            units, choices = self.grid
+            contest, rows, cols = self._grid_cells
+            width, height = len(choices), len(units)
+            self._columns = (
+                [contest] * (width * height),
+                list(chain.from_iterable(map(repeat, units, repeat(width)))),
+                choices * height,
+                list(chain.from_iterable(map(repeat, rows, repeat(width)))),
+                cols * height,
+            )
+        return self._columns
+
+    @property
+    def contests(self) -> list[str]:
+        return self._expanded()[0]
+
+    @property
+    def units(self) -> list[PrecinctKey]:
+        return self._expanded()[1]
+
+    @property
+    def choices(self) -> list[str]:
+        return self._expanded()[2]
+
+    @property
+    def rows(self) -> list[int]:
+        return self._expanded()[3]
+
+    @property
+    def cols(self) -> list[int]:
+        return self._expanded()[4]
 
     def __len__(self) -> int:
         return len(self.votes)
@@ -539,10 +603,11 @@ class ResultsBuilder:
         cells: Sequence[tuple[int, str, str | None]],
         rows: Sequence[int],
         precincts: Sequence[PrecinctKey],
-        votes: Sequence[Sequence[int]],
+        counts: Sequence[Sequence[int]],
     ) -> bool:
         """``add_plain_row`` for a whole contest sheet at once: ``rows`` and ``precincts`` of its
-        units, ``votes`` their whole counts for ``cells`` (column, plain choice, party).
+        units, ``counts`` their whole counts column by column, one per cell of ``cells`` (column,
+        plain choice, party), each as long as ``precincts``.
 
         Stores nothing and returns False when a count would need ``add``'s care: a choice listed
         twice, or known with another party; a unit listed twice, or already counted in the contest.
@@ -551,6 +616,8 @@ class ResultsBuilder:
         names = [choice for _c, choice, _p in cells]
         if not precincts:  # only total rows: the per-row reader decides (it leaves the sheet out)
             return False
+        if len(counts) != len(cells) or any(len(column) != len(precincts) for column in counts):
+            raise ValueError("a block needs a count of each choice for each unit")
         if len(set(names)) != len(names) or len(set(precincts)) != len(precincts):
             return False
         if choices is not None:
@@ -564,19 +631,13 @@ class ResultsBuilder:
             if choice not in choices or (party and not choices[choice]):
                 choices[choice] = party or None
         known = self._precincts
-        units = [known.setdefault(precinct, precinct) for precinct in precincts]
-        width, height = len(cells), len(units)
-        block = PlainBlock(  # kept as columns, row by row and choice by choice as before
-            sheet,
-            [contest] * (width * height),
-            list(chain.from_iterable(map(repeat, units, repeat(width)))),
-            names * height,
-            list(chain.from_iterable(votes)),
-            list(chain.from_iterable(map(repeat, rows, repeat(width)))),
-            [c for c, _choice, _p in cells] * height,
-        )
-        block.grid = (units, names)
-        self._blocks.append(block)
+        units = list(map(known.setdefault, precincts, precincts))
+        width = len(cells)
+        votes = [0] * (width * len(units))  # row by row, choice by choice, as before
+        for j, column in enumerate(counts):
+            votes[j::width] = column  # interleaved in C
+        cols = [c for c, _choice, _p in cells]
+        self._blocks.append(PlainBlock.of_grid(sheet, contest, units, names, votes, list(rows), cols))
         return True
 
     def _counted_before(self, contest: str, precincts: Sequence[PrecinctKey], names: list[str]) -> bool:

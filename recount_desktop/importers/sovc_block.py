@@ -66,7 +66,7 @@ def read_whole_block(
         return False  # a total named as a unit read before: the row-by-row reader reads it as one
     names = _between(grid.names, events)
     keys: list[tuple[str | None, str]] = list(zip(repeat(None), names, strict=False))
-    counts = _between(list(zip(*grid.columns, strict=True)), events)  # row by row, in C
+    counts = [_between(column, events) for column in grid.columns]  # the units' counts, choice by choice
     if not units.builder.add_plain_block(
         units.sheet, units.contest, plain_row, _between(grid.rows, events), keys, counts
     ):

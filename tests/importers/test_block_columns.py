@@ -119,7 +119,7 @@ def _builder_with_block() -> tuple[ResultsBuilder, Sheet]:
     sheet = Sheet("1", [])
     cells = [(1, "Ada", None), (2, "Bo", None)]
     units = [(None, "P1"), (None, "P2")]
-    assert builder.add_plain_block(sheet, "Mayor", cells, [2, 3], units, [(1, 2), (3, 4)])
+    assert builder.add_plain_block(sheet, "Mayor", cells, [2, 3], units, [[1, 3], [2, 4]])
     return builder, sheet
 
 
