@@ -206,8 +206,9 @@ def test_the_function_reads_the_head_the_digests_and_the_captured_rows_in_one_st
 
     from recount_desktop.store import digest, digest_core, pg_audit_server
 
-    core = types.SimpleNamespace(**vars(digest_core), ADDITIVE=sorted(s.name for s in digest.TABLES if s.additive),
-                                 TABLES=sorted(s.name for s in digest.TABLES), NOT_GROUPS=digest.NOT_GROUPS)
+    core = types.SimpleNamespace(**vars(digest_core), NOT_GROUPS=digest.NOT_GROUPS,
+                                 ADDITIVE=sorted(s.name for s in digest.TABLES if s.additive),
+                                 TABLES=sorted(s.name for s in digest.TABLES))
     stored = {name: (0, format(0, "x")) if name in core.ADDITIVE else (0, "0" * 64) for name in core.TABLES}
     head = {"seq": 7, "hash": "a" * 64, "data_digest": pg_audit_server._election_digest(core, stored)}
     row = json.dumps(["S-1", "Mayor", "entered", None, None, None])

@@ -246,7 +246,8 @@ def test_a_sheet_entry_holds_the_change_lock_for_one_exchange_when_the_server_co
 
 
 def test_the_lock_exchange_sends_no_statement_of_bookkeeping_alone(
-        server_url: str, election: Election, results: ElectionResults, monkeypatch: pytest.MonkeyPatch) -> None:
+        server_url: str, election: Election, results: ElectionResults,
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Emptying the capture table and turning synchronous_commit off for the change's COMMIT go with
     the lock in one statement, not two of their own; the change still commits with synchronous_commit
     off (the flush is waited for after the lock: see the test above) and only that transaction."""
