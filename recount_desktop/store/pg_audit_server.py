@@ -23,15 +23,17 @@ OUTSIDE = "RC422"  # the stored digests are not those the head entry recorded
 NOT_HERE = "RC501"  # a change this function does not compute (a whole table, an older head): the
 # workstation runs it again computing the entry itself
 
-# One row (arrays of the stored digests): PL/Python makes a dictionary of every row it returns.
-_HEAD_AND_STORED = (
-    "SELECT h.seq, h.hash, h.data_digest, array_agg(d.tbl) AS tbl, array_agg(d.row_count) AS row_count,"
-    " array_agg(d.value) AS value"
+# Everything the function reads, in one statement (one executor run, one result to convert): the head
+# entry (kind 0: its hash, seq and data digest), the stored running digests (1), the rows the change's
+# triggers captured, taken out of the capture table (2), and a row for each whole table the change
+# wrote (3, ``digest_touched``). As rows, not arrays: PL/Python converts plain values faster.
+_READ = (
+    "WITH c AS (DELETE FROM pg_temp.digest_change RETURNING tbl, sign, row)"
+    " SELECT 0 AS kind, hash AS tbl, seq AS n, data_digest AS value"
     " FROM (SELECT seq, hash, data_digest FROM audit_log ORDER BY seq DESC LIMIT 1) h"
-    " CROSS JOIN data_digest d WHERE d.{not_groups} GROUP BY h.seq, h.hash, h.data_digest")
-# The rows captured, and a row with sign 0 for each whole table written (``digest_touched``).
-_TAKE = ("WITH c AS (DELETE FROM pg_temp.digest_change RETURNING tbl, sign, row)"
-         " SELECT tbl, sign, row FROM c UNION ALL SELECT tbl, 0, NULL FROM pg_temp.digest_touched")
+    " UNION ALL SELECT 1, tbl, row_count, value FROM data_digest WHERE {not_groups}"
+    " UNION ALL SELECT 2, tbl, sign, row FROM c"
+    " UNION ALL SELECT 3, tbl, 0, NULL FROM pg_temp.digest_touched")
 # The digests that moved and the audit entry, in one statement.
 _APPEND = ("WITH d AS (INSERT INTO data_digest (tbl, row_count, value) SELECT * FROM unnest($9, $10, $11)"
            " ON CONFLICT (tbl) DO UPDATE SET row_count = excluded.row_count, value = excluded.value)"
@@ -44,8 +46,7 @@ def _plans(plpy: Any, saved: Any, not_groups: str) -> dict[str, Any]:
     plans: dict[str, Any] | None = saved.get("plans")
     if plans is None:
         plans = {
-            "head": plpy.prepare(_HEAD_AND_STORED.format(not_groups=not_groups)),
-            "take": plpy.prepare(_TAKE),
+            "read": plpy.prepare(_READ.format(not_groups=not_groups)),
             "append": plpy.prepare(_APPEND, ["bigint", "text", "text", "text", "text", "text", "text",
                                              "text", "text[]", "bigint[]", "text[]"]),
         }
@@ -53,23 +54,37 @@ def _plans(plpy: Any, saved: Any, not_groups: str) -> dict[str, Any]:
     return plans
 
 
-def _head_and_stored(plpy: Any, saved: Any, core: Any, tables: list[str]
-                     ) -> tuple[dict[str, Any], dict[str, tuple[int, str]]]:
-    """The head entry and the stored digests, checked against each other (unless they are the digests
-    and the election digest this session last wrote: the check would compute the same again)."""
-    rows = plpy.execute(saved["plans"]["head"])
-    if len(rows) == 0 or rows[0]["data_digest"] is None:
+def _read(plpy: Any, plans: dict[str, Any]
+          ) -> tuple[dict[str, Any], dict[str, tuple[int, str]], list[tuple[str, int, Any]]]:
+    """The head entry (with no data digest for an empty log), the stored digests, and the captured
+    rows (sign 0: a whole table written), from the one statement ``_READ``."""
+    head: dict[str, Any] = {"seq": 0, "hash": "", "data_digest": None}
+    stored: dict[str, tuple[int, str]] = {}
+    taken: list[tuple[str, int, Any]] = []
+    for row in plpy.execute(plans["read"]):
+        kind = row["kind"]
+        if kind == 1:
+            stored[row["tbl"]] = (row["n"], row["value"])
+        elif kind == 0:
+            head = {"seq": row["n"], "hash": row["tbl"], "data_digest": row["value"]}
+        else:
+            taken.append((row["tbl"], int(row["n"]), row["value"]))
+    return head, stored, taken
+
+
+def _check_head(plpy: Any, saved: Any, core: Any, head: dict[str, Any],
+                stored: dict[str, tuple[int, str]]) -> None:
+    """The stored digests checked against the head entry (unless they are the digests and the
+    election digest this session last wrote: the check would compute the same again)."""
+    if head["data_digest"] is None:
         plpy.error("no data digest to build on yet", sqlstate=NOT_HERE)
-    head = rows[0]
     if core.definition_of(head["data_digest"]) != core.DEFINITION:
         plpy.error("the head entry is of an older digest definition", sqlstate=NOT_HERE)
-    stored = dict(zip(head["tbl"], zip(head["row_count"], head["value"], strict=True), strict=True))
     if saved.get("wrote") == (head["data_digest"], stored):
-        return head, stored
-    if set(stored) != set(tables) or _election_digest(core, stored) != head["data_digest"]:
+        return
+    if set(stored) != set(core.TABLES) or _election_digest(core, stored) != head["data_digest"]:
         plpy.error("the election data or its digest were changed outside the program",
                    detail=str(head["seq"]), sqlstate=OUTSIDE)
-    return head, stored
 
 
 def _election_digest(core: Any, digests: dict[str, tuple[int, str]]) -> str:
@@ -79,15 +94,15 @@ def _election_digest(core: Any, digests: dict[str, tuple[int, str]]) -> str:
     return digest
 
 
-def _digests_after(plpy: Any, plans: dict[str, Any], core: Any, stored: dict[str, tuple[int, str]]
-                   ) -> dict[str, tuple[int, str]]:
+def _digests_after(plpy: Any, core: Any, stored: dict[str, tuple[int, str]],
+                   taken: list[tuple[str, int, Any]]) -> dict[str, tuple[int, str]]:
     """The additive tables' digests after the rows the change's triggers captured (in any order: a
     sum); the tables that moved."""
     changes: dict[str, list[tuple[int, str]]] = {}
-    for row in plpy.execute(plans["take"]):
-        if row["sign"] == 0:
-            plpy.error(f"the change wrote {row['tbl']}, a whole table", sqlstate=NOT_HERE)
-        changes.setdefault(row["tbl"], []).append((int(row["sign"]), row["row"]))
+    for table, sign, row in taken:
+        if sign == 0:
+            plpy.error(f"the change wrote {table}, a whole table", sqlstate=NOT_HERE)
+        changes.setdefault(table, []).append((sign, row))
     moved = {}
     for table, rows in changes.items():
         if table not in core.ADDITIVE:
@@ -103,12 +118,13 @@ def append_audit(plpy: Any, saved: Any, core: Any, ts: str, operator: str, actio
     change's kept reads were read under, and the tags (``tag``) of every digest the workstation
     holds; ``digests`` are those after the change that differ from what it holds."""
     plans = _plans(plpy, saved, core.NOT_GROUPS)
-    head, stored = _head_and_stored(plpy, saved, core, core.TABLES)
+    head, stored, taken = _read(plpy, plans)
+    _check_head(plpy, saved, core, head, stored)
     held = json.loads(held_json)
     for table, (rows, value) in held["proof"].items():
         if stored.get(table) != (rows, value):
             plpy.error(f"{table} changed at another workstation", sqlstate=CONFLICT)
-    moved = _digests_after(plpy, plans, core, stored)
+    moved = _digests_after(plpy, core, stored, taken)
     now = {**stored, **moved}
     data = _election_digest(core, now)
     seq, prev = int(head["seq"]) + 1, head["hash"]

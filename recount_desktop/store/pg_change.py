@@ -48,8 +48,13 @@ from recount_desktop.store.pg_reads import digest_moved
 
 CHANGE_LOCK = 16_0016  # the advisory lock every change takes (scoped to the database)
 
-_LOCK = f"SELECT pg_advisory_xact_lock({CHANGE_LOCK})"
-_START = ("BEGIN ISOLATION LEVEL READ COMMITTED", _LOCK, "DELETE FROM pg_temp.digest_change")
+# After BEGIN, one statement: empty the session's capture table (rows a committed change left, which
+# no change ever should), set this transaction's synchronous_commit off (read only at its COMMIT: see
+# ``_COMMIT``), then take the lock. Its own statement, so every later statement's snapshot is taken
+# holding the lock.
+_LOCK = (f"WITH emptied AS (DELETE FROM pg_temp.digest_change) SELECT pg_advisory_xact_lock({CHANGE_LOCK}),"
+         " set_config('synchronous_commit', 'off', true)")
+_START = ("BEGIN ISOLATION LEVEL READ COMMITTED", _LOCK)
 # The head entry, and the stored digests unless the head is (seq, hash) given: one row per stored
 # digest, or one row with NULLs when they are not needed; no row at all for an empty log.
 _HEAD_AND_STORED = (
@@ -67,15 +72,15 @@ _WRITE_DIGESTS = ("INSERT INTO data_digest (tbl, row_count, value) VALUES {rows}
                   " ON CONFLICT(tbl) DO UPDATE SET row_count = excluded.row_count, value = excluded.value")
 _APPEND = ("INSERT INTO audit_log (seq, ts, operator, action, details, prev_hash, hash, data_digest)"
            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-# The change commits without waiting for its WAL to reach the disk, so the lock (released at COMMIT)
-# is not held across a disk flush. Then, in the same exchange and no longer holding the lock, one
+# The change commits without waiting for its WAL to reach the disk (synchronous_commit was set off for
+# the transaction with the lock, ``_LOCK``), so the lock (released at COMMIT) is not held across a
+# disk flush. Then, in the same exchange and no longer holding the lock, one
 # statement writes a WAL record of its own (a transactional logical-decoding message: PostgreSQL
 # waits for the flush only of a commit that wrote WAL) and commits with the session's own
 # synchronous_commit: that commit returns once the WAL is on disk up to its own record, which comes
 # after the change's, so the change is durable before the store reports it saved. Clerks waiting at
 # once are served by one flush (PostgreSQL's group commit) instead of each flushing under the lock.
-_COMMIT = (("SET LOCAL synchronous_commit = off", ()), ("COMMIT", ()),
-           ("SELECT pg_logical_emit_message(true, 'recount-desktop', 'saved')", ()))
+_COMMIT = (("COMMIT", ()), ("SELECT pg_logical_emit_message(true, 'recount-desktop', 'saved')", ()))
 
 
 @dataclass(frozen=True)
@@ -131,7 +136,7 @@ class ServerChange:
         if run.unproven:
             raise ChangeConflict(f"{self._path}: this change is made holding the lock from its start")
         reads = [(sql, params) for sql, params, _ in run.reads]
-        start = [(sql, ()) for sql in _START]  # BEGIN, the lock, emptying the capture table
+        start = [(sql, ()) for sql in _START]  # BEGIN; emptying the capture table, the lock
         try:
             results: list[Any] = self._conn.pipelined(start + reads + [self._head_query()] + writes)
         except UniqueViolation as error:  # e.g. the sheet's first entry, just made elsewhere

@@ -91,24 +91,31 @@ class Rows:
     """A statement's result, read as ``sqlite3``'s cursor is read: ``fetchone``, ``fetchmany``,
     ``fetchall``, iteration, ``rowcount``. Rows are made from the result as they are asked for."""
 
-    def __init__(self, transformer: Any, result: pq.abc.PGresult) -> None:
-        transformer.set_pgresult(result)
-        self._transformer = transformer
+    def __init__(self, conn: psycopg.Connection[Any], result: pq.abc.PGresult) -> None:
+        self._conn = conn
+        self._result = result
+        self._transformer: Any = None  # made at the first row read: most results are never read
         self._next = 0
         self._count = result.ntuples
         tuples = result.command_tuples
         self.rowcount = tuples if tuples is not None else -1
 
+    def _loader(self) -> Any:
+        if self._transformer is None:
+            self._transformer = Transformer(self._conn)
+            self._transformer.set_pgresult(self._result)
+        return self._transformer
+
     def fetchone(self) -> tuple[Any, ...] | None:
         if self._next >= self._count:
             return None
         self._next += 1
-        row: tuple[Any, ...] = self._transformer.load_row(self._next - 1, tuple)
+        row: tuple[Any, ...] = self._loader().load_row(self._next - 1, tuple)
         return row
 
     def fetchmany(self, size: int = 1) -> list[tuple[Any, ...]]:
         end = min(self._next + size, self._count)
-        rows: list[tuple[Any, ...]] = (self._transformer.load_rows(self._next, end, tuple)
+        rows: list[tuple[Any, ...]] = (self._loader().load_rows(self._next, end, tuple)
                                        if end > self._next else [])
         self._next = end
         return rows
@@ -127,32 +134,35 @@ class PreparedStatements:
     def __init__(self, conn: psycopg.Connection[Any]) -> None:
         self._conn = conn
         self._names: dict[tuple[str, tuple[int, ...]], bytes] = {}
+        # Dumps every statement's parameters, as a psycopg cursor's one Transformer dumps each row of
+        # an executemany: the dumpers it found for a type are found again at once (a fresh one looks
+        # them up: about 4 us a statement). Each statement's rows get a Transformer of their own (``Rows``).
+        self._dumper = Transformer(conn)
 
     def run(self, sql: str, params: Sequence[Any]) -> Rows | None:
         """The statement's rows, or None when it is left to psycopg. Raises psycopg's errors."""
         bound = self._bind(sql, params)
         if bound is None:
             return None
-        transformer, name, values = bound
-        result = self._conn.pgconn.exec_prepared(name, values, list(transformer.formats))
+        name, values, formats = bound
+        result = self._conn.pgconn.exec_prepared(name, values, formats)
         _raise_on_error(result, self._conn)
-        return Rows(transformer, result)
+        return Rows(self._conn, result)
 
     def pipeline(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> list[Rows]:
         """Several statements in one exchange with the server (libpq's pipeline mode): their rows, in
         order. A failing statement makes the server skip the rest; its error is raised. Only for a
         few statements at a time: libpq is switched to blocking writes meanwhile."""
-        sends = [self._bind(sql, params) or (Transformer(self._conn), sql.encode(), None)
-                 for sql, params in statements]
+        sends = [self._bind(sql, params) or (sql.encode(), None, None) for sql, params in statements]
         pgconn = self._conn.pgconn
         pgconn.nonblocking = 0
         pgconn.enter_pipeline_mode()
         try:
-            for transformer, name, values in sends:
+            for name, values, formats in sends:
                 if values is None:  # not prepared: BEGIN, COMMIT, a statement without parameters
                     pgconn.send_query_params(name, None)
                 else:
-                    pgconn.send_query_prepared(name, values, list(transformer.formats))
+                    pgconn.send_query_prepared(name, values, formats)
             pgconn.pipeline_sync()
             results = [self._pipeline_result(pgconn) for _ in sends]
             while (last := pgconn.get_result()) is not None and last.status != pq.ExecStatus.PIPELINE_SYNC:
@@ -163,7 +173,7 @@ class PreparedStatements:
             pgconn.nonblocking = 1
         for result in results:
             _raise_on_error(result, self._conn)
-        return [Rows(transformer, result) for (transformer, _, _), result in zip(sends, results, strict=True)]
+        return [Rows(self._conn, result) for result in results]
 
     @staticmethod
     def _pipeline_result(pgconn: Any) -> Any:
@@ -175,15 +185,15 @@ class PreparedStatements:
             pass
         return result
 
-    def _bind(self, sql: str, params: Sequence[Any]) -> tuple[Any, bytes, Any] | None:
-        """The statement's prepared name and its parameters as the server reads them."""
+    def _bind(self, sql: str, params: Sequence[Any]) -> tuple[bytes, Any, list[Any]] | None:
+        """The statement's prepared name, its parameters as the server reads them, and their formats."""
         text = numbered(sql)
         if text is None:
             return None
-        transformer = Transformer(self._conn)
-        values = transformer.dump_sequence(params, [PyFormat.AUTO] * len(params))
-        name = self._name(text, tuple(transformer.types))
-        return None if name is None else (transformer, name, values)
+        dumper = self._dumper
+        values = dumper.dump_sequence(params, [PyFormat.AUTO] * len(params))
+        name = self._name(text, tuple(dumper.types))
+        return None if name is None else (name, values, list(dumper.formats))
 
     def _name(self, text: str, types: tuple[int, ...]) -> bytes | None:
         key = (text, types)

@@ -195,3 +195,45 @@ def test_the_servers_function_is_built_from_the_programs_own_digest_and_hash_tex
     assert repr(inspect.getsource(digest_core)) in body
     assert repr(inspect.getsource(pg_audit_server)) in body
     assert "import recount_desktop" not in body and "from recount_desktop" not in body
+
+
+def test_the_function_reads_the_head_the_digests_and_the_captured_rows_in_one_statement() -> None:
+    """Run as the server runs it, against a stand-in for PL/Python's ``plpy``: one statement reads
+    the head entry, the stored digests and the change's captured rows; one writes the digests and the
+    audit entry. The entry it appends is the one the program's own arithmetic gives."""
+    import json
+    import types
+
+    from recount_desktop.store import digest, digest_core, pg_audit_server
+
+    core = types.SimpleNamespace(**vars(digest_core), NOT_GROUPS=digest.NOT_GROUPS,
+                                 ADDITIVE=sorted(s.name for s in digest.TABLES if s.additive),
+                                 TABLES=sorted(s.name for s in digest.TABLES))
+    stored = {name: (0, format(0, "x")) if name in core.ADDITIVE else (0, "0" * 64) for name in core.TABLES}
+    head = {"seq": 7, "hash": "a" * 64, "data_digest": pg_audit_server._election_digest(core, stored)}
+    row = json.dumps(["S-1", "Mayor", "entered", None, None, None])
+    answers = [[{"kind": 0, "tbl": head["hash"], "n": head["seq"], "value": head["data_digest"]},
+                *({"kind": 1, "tbl": t, "n": r, "value": v} for t, (r, v) in stored.items()),
+                {"kind": 2, "tbl": "recount_sheet", "n": 1, "value": row}], []]
+    executed: list[tuple[object, object]] = []
+
+    class Plpy:
+        def prepare(self, sql: str, types: object = None) -> str:
+            return sql
+
+        def execute(self, plan: str, args: object = None) -> object:
+            executed.append((plan, args))
+            return answers.pop(0)
+
+        def error(self, message: str, **kwargs: object) -> None:
+            raise AssertionError(message)
+
+    held = json.dumps({"proof": {}, "known": {}})
+    answer = json.loads(pg_audit_server.append_audit(Plpy(), {}, core, "2026-12-01T06:00:00Z", "clerk-1",
+                                                     "sheet.enter", '{"sheet_id":"S-1"}', held))
+    assert len(executed) == 2
+    rows, value = digest_core.sum_after(*stored["recount_sheet"], [(1, row)], "recount_sheet")
+    data = pg_audit_server._election_digest(core, {**stored, "recount_sheet": (rows, value)})
+    assert answer["data"] == data and answer["digests"]["recount_sheet"] == [rows, value]
+    assert answer["hash"] == digest_core.entry_hash("a" * 64, 8, "2026-12-01T06:00:00Z", "clerk-1",
+                                                    "sheet.enter", '{"sheet_id":"S-1"}', data)

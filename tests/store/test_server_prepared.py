@@ -243,3 +243,52 @@ def test_a_sheet_entry_holds_the_change_lock_for_one_exchange_when_the_server_co
             assert began == [locked], sent
         assert store.conflicts == 0
         assert sheet_status(store, "L-1").state == "verified" and store.verify_audit().ok
+
+
+def test_the_lock_exchange_sends_no_statement_of_bookkeeping_alone(
+        server_url: str, election: Election, results: ElectionResults,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Emptying the capture table and turning synchronous_commit off for the change's COMMIT go with
+    the lock in one statement, not two of their own; the change still commits with synchronous_commit
+    off (the flush is waited for after the lock: see the test above) and only that transaction."""
+    with create_election_file(server_url, election) as store:
+        fill(store, results)
+    with open_election_file(server_url) as store:
+        assert isinstance(store, ServerElection)
+        prepared = store._conn._prepared
+        sent: list[str] = []
+        pipeline = prepared.pipeline
+        monkeypatch.setattr(prepared, "pipeline", lambda s: sent.extend(q for q, _ in s) or pipeline(s))
+        store.operator = "clerk-1"
+        enter_sheet(store, mayor_sheet("S-1", "Ann", precinct="Precinct 1"))
+        alone = [q for q in sent if q.startswith(("SET LOCAL", "DELETE FROM pg_temp.digest_change"))]
+        assert alone == [], alone
+        with store.transaction("test.sync", {}) as tx:
+            assert tx.execute("SELECT current_setting('synchronous_commit')").fetchone() == ("off",)
+        assert store._conn.execute("SELECT current_setting('synchronous_commit')").fetchone() == ("on",)
+        assert store.verify_audit().ok
+
+
+def test_statements_whose_rows_are_never_read_make_no_loader(server_url: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Parameters are dumped by one Transformer per connection (as a cursor's executemany does), and
+    a result gets its own only when its rows are read: most of a change's statements are writes."""
+    from recount_desktop.store import pg_prepared
+
+    conn = pg.connect(server_url)
+    try:
+        conn.execute("CREATE TABLE few (k BIGINT, t TEXT)")
+        made: list[object] = []
+        real = pg_prepared.Transformer
+
+        def counted(*args: object) -> object:
+            made.append(args)
+            return real(*args)
+
+        monkeypatch.setattr(pg_prepared, "Transformer", counted)
+        results = conn.pipelined([("INSERT INTO few VALUES (?, ?)", (n, f"row {n}")) for n in range(5)]
+                                 + [("SELECT k, t FROM few WHERE k >= ? ORDER BY k", (3,))])
+        assert made == []
+        assert results[-1].fetchall() == [(3, "row 3"), (4, "row 4")] and len(made) == 1
+    finally:
+        conn.close()
